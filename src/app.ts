@@ -1,0 +1,115 @@
+import compose from 'koa-compose';
+import Koa, { type Context, type Middleware } from 'koa';
+import { ImproperlyConfigured, InvalidArgument } from './errors';
+import './http/context';
+import { dispatcher, errorBoundary, type Choose } from './http/dispatch';
+import { requestOrigin } from './http/host';
+import { Matcher } from './http/matcher';
+import { buildRouteTable, type RouteTable } from './table/builder';
+import { checkKeys, type RouteSource } from './table/include';
+import { reversePath, withQueryAndFragment, type ReverseOptions, type ReverseParams } from './table/reverse';
+import type { VersioningScheme } from './versioning/scheme';
+
+export interface AppOptions {
+  /** Controller classes and `include(...)` groups, in order. */
+  routes: readonly RouteSource[];
+  /** One scheme instance for the whole app; absent means versioning is off. */
+  versioning?: VersioningScheme;
+  /** Base for absolute URLs built outside a request (`app.url(..., { absolute: true })`). */
+  origin?: string;
+  /** Media types the app renders (default `['application/json']`). */
+  mediaTypes?: readonly string[];
+  /** Extra or overriding message catalogues: `{ fr: { 'Not found.': 'Introuvable.' } }`. */
+  translations?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** Koa's `proxy`: trust `X-Forwarded-*` headers. */
+  proxy?: boolean;
+}
+
+const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy'];
+
+/**
+ * A Koa application whose routes come from decorated controllers. Every Koa
+ * middleware and `app.callback()` work unchanged; middleware added with
+ * `app.use()` runs after waymark's error boundary and before routing.
+ */
+export class App extends Koa {
+  /** The named-route table: plain data, built once. */
+  readonly table: RouteTable;
+  readonly versioning: VersioningScheme | null;
+  readonly origin: string | null;
+  readonly mediaTypes: readonly string[];
+  readonly translations: Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+  constructor(options: AppOptions) {
+    checkKeys('createApp() options', options, APP_OPTIONS);
+    if (!Array.isArray(options.routes)) throw new ImproperlyConfigured('createApp() needs `routes`: an array of controller classes and include() groups.');
+    const table = buildRouteTable(options.routes);
+    const matcher = new Matcher(table.routes);
+    const instances = new Map(table.routes.map((route) => [route.controller, null as object | null]));
+    for (const controller of instances.keys()) instances.set(controller, new (controller as new () => object)());
+    const dispatch = dispatcher(matcher, instances as Map<Function, object>, firstCandidate);
+    // Koa 3's `compose` option puts the error boundary first and routing last, whatever `app.use()` adds.
+    const koaOptions: { proxy: boolean } = {
+      proxy: options.proxy ?? false,
+      compose: (middleware: Middleware[]) => compose([errorBoundary, ...middleware, dispatch]),
+    } as { proxy: boolean };
+    super(koaOptions);
+    this.table = table;
+    this.versioning = options.versioning ?? null;
+    this.origin = options.origin === undefined ? null : checkOrigin(options.origin);
+    this.mediaTypes = [...(options.mediaTypes ?? ['application/json'])];
+    this.translations = { ...options.translations };
+    this.installContext();
+  }
+
+  /**
+   * The path of a named route, or an absolute URL on `origin` with
+   * `absolute: true`. Throws `NoReverseMatch` when no route fits.
+   *
+   * @example
+   * app.url('users-detail', { id: 42 });                     // '/users/42'
+   * app.url('v1:users-detail', [42], { query: { q: 'a b' } }); // '/v1/users/42?q=a+b'
+   */
+  url(name: string, params?: ReverseParams, options: ReverseOptions = {}): string {
+    checkKeys('url() options', options, ['query', 'fragment', 'absolute', 'currentApp']);
+    const path = withQueryAndFragment(reversePath(this.table, name, params, options.currentApp), options);
+    if (!options.absolute) return path;
+    if (this.origin === null) throw new InvalidArgument('url(..., { absolute: true }) needs the `origin` option of createApp().');
+    return this.origin + path;
+  }
+
+  private installContext(): void {
+    const app = this;
+    Object.assign(this.context, { route: null, version: null, versioningScheme: null });
+    this.context.reverse = function reverse(this: Context, name: string, params?: ReverseParams, options: ReverseOptions = {}) {
+      const currentApp = options.currentApp ?? this.route?.namespace;
+      return requestOrigin(this) + app.url(name, params, { ...options, absolute: false, currentApp });
+    };
+  }
+}
+
+const firstCandidate: Choose = (_ctx, candidates) => candidates[0];
+
+function checkOrigin(origin: string): string {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    throw new ImproperlyConfigured(`origin must be an absolute http(s) URL such as 'https://api.example.com', got ${JSON.stringify(origin)}.`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash || url.pathname !== '/') {
+    throw new ImproperlyConfigured(`origin must be a scheme and host only, such as 'https://api.example.com', got ${JSON.stringify(origin)}.`);
+  }
+  return url.origin;
+}
+
+/**
+ * Builds a waymark app.
+ *
+ * @example
+ * const app = createApp({ routes: [UsersController], origin: 'https://api.example.com' });
+ * app.listen(3000);
+ */
+export function createApp(options: AppOptions): App {
+  return new App(options);
+}

@@ -1,0 +1,34 @@
+import { MetadataKeys, readOwn, write } from '../metadata';
+import type { VersioningScheme } from '../versioning/scheme';
+
+export interface ControllerOptions {
+  /** Adds a namespace level: `'users'` makes route names `users:<route name>`. */
+  namespace?: string;
+  /** Overrides the app's versioning scheme for this controller; `null` turns versioning off. */
+  versioning?: VersioningScheme | null;
+  /** Versions every route of this controller serves (api.md §5.4). */
+  versions?: readonly (string | null)[];
+}
+
+export interface ControllerMetadata {
+  prefix: string;
+  options: ControllerOptions;
+}
+
+/**
+ * Marks a class as a controller whose routes live under `prefix`.
+ *
+ * @example
+ * @Controller('/users', { namespace: 'users' })
+ * class UsersController {
+ *   @Get('/:id', 'detail') detail(@Param('id') id: string) { return { id }; }
+ * }
+ */
+export function Controller(prefix = '', options: ControllerOptions = {}): ClassDecorator {
+  const record: ControllerMetadata = { prefix, options: { ...options } };
+  return (target) => write(MetadataKeys.controller, record, target);
+}
+
+export function controllerMetadata(target: Function): ControllerMetadata | undefined {
+  return readOwn<ControllerMetadata>(MetadataKeys.controller, target);
+}

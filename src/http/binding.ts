@@ -1,0 +1,84 @@
+import coBody from 'co-body';
+import type { Context } from 'koa';
+import type { ParamBinding } from '../decorators/params';
+import { HttpError, BadRequest } from '../errors';
+import type { RouteRecord } from '../table/builder';
+
+/** A decimal number as people write it: no hex, no `Infinity`, no white space. */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const BODY_LIMIT = '1mb';
+
+/** The handler's arguments, converted to the types TypeScript recorded. */
+export async function bindArguments(ctx: Context, route: RouteRecord, params: Record<string, string>): Promise<unknown[]> {
+  const args: unknown[] = [];
+  for (const binding of route.bindings) args[binding.index] = await argument(ctx, binding, params);
+  return args;
+}
+
+async function argument(ctx: Context, binding: ParamBinding, params: Record<string, string>): Promise<unknown> {
+  switch (binding.source) {
+    case 'param':
+      return convert(params[binding.name as string], binding, 'path parameter');
+    case 'params':
+      return { ...params };
+    case 'query':
+      return convert(lastValue(ctx.query, binding.name as string), binding, 'query parameter');
+    case 'queries':
+      return { ...ctx.query };
+    case 'header':
+      return convert(ctx.get(binding.name as string) || undefined, binding, 'header');
+    case 'body':
+      return readBody(ctx);
+    case 'ctx':
+      return ctx;
+    case 'version':
+      return ctx.version;
+  }
+}
+
+/** Repeated query keys give the last value, like Django's `QueryDict.get`. */
+function lastValue(query: Context['query'], name: string): string | undefined {
+  if (!Object.hasOwn(query, name)) return undefined;
+  const value = query[name];
+  return Array.isArray(value) ? value[value.length - 1] : value;
+}
+
+function convert(value: string | undefined, binding: ParamBinding, what: string): unknown {
+  if (value === undefined) return undefined;
+  if (binding.type === Number) {
+    const number = Number(value);
+    if (DECIMAL.test(value) && Number.isFinite(number)) return number;
+    throw invalid(binding, what, 'a number');
+  }
+  if (binding.type === Boolean) {
+    if (value === 'true' || value === '1') return true;
+    if (value === 'false' || value === '0') return false;
+    throw invalid(binding, what, 'true, false, 1 or 0');
+  }
+  return value;
+}
+
+function invalid(binding: ParamBinding, what: string, expected: string): BadRequest {
+  return new BadRequest(`Invalid ${what} "${binding.name}": expected ${expected}.`, { code: 'INVALID_PARAMETER' });
+}
+
+/**
+ * The JSON body, parsed once per request (with prototype-poisoning
+ * protection); a body already parsed by other middleware is used as it is.
+ */
+async function readBody(ctx: Context): Promise<unknown> {
+  const request = ctx.request as Context['request'] & { body?: unknown };
+  if (request.body !== undefined) return request.body;
+  if (!ctx.request.length && ctx.get('transfer-encoding') === '') return undefined;
+  if (!ctx.is('application/json', '+json')) {
+    throw new HttpError(415, 'Unsupported media type: send the body as application/json.', { code: 'UNSUPPORTED_MEDIA_TYPE' });
+  }
+  try {
+    request.body = await coBody.json(ctx, { limit: BODY_LIMIT, strict: true });
+  } catch (error) {
+    const status = (error as { status?: number }).status;
+    if (status === 413) throw new HttpError(413, 'Request body is too large.', { code: 'BODY_TOO_LARGE' });
+    throw new BadRequest('Malformed request body.', { code: 'INVALID_BODY' });
+  }
+  return request.body;
+}

@@ -1,0 +1,31 @@
+import type { VersioningScheme } from '../versioning/scheme';
+import type { ReverseOptions, ReverseParams } from '../table/reverse';
+
+/** The route that matched the request. */
+export interface MatchedRoute {
+  /** The full name (`'v1:users:detail'`), `null` for an unnamed route. */
+  name: string | null;
+  /** Its namespace part (`'v1:users'`), `''` when none. */
+  namespace: string;
+  /** The full path pattern (`'/v1/users/:id'`). */
+  pattern: string;
+  /** Decoded path parameters. */
+  params: Record<string, string>;
+}
+
+declare module 'koa' {
+  interface ExtendableContext {
+    /**
+     * An absolute URL for a named route, built from the request's protocol
+     * and host; version-aware when the request has a versioning scheme.
+     *
+     * @example ctx.reverse('users-detail', { id: 42 }) // 'http://localhost:3000/users/42'
+     */
+    reverse(name: string, params?: ReverseParams, options?: ReverseOptions): string;
+    /** The determined version; `null` when versioning is off. */
+    version: string | null;
+    versioningScheme: VersioningScheme | null;
+    route: MatchedRoute | null;
+    params: Record<string, string>;
+  }
+}

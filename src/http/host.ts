@@ -1,0 +1,20 @@
+import type { Context } from 'koa';
+import { BadRequest } from '../errors';
+
+/**
+ * Django's host syntax (after lower-casing): a DNS name or an IPv4 address,
+ * or a bracketed IPv6 literal, with an optional numeric port. Userinfo,
+ * paths, spaces and commas are refused (Django CVE-2012-4520, Koa CVE-2026-27959).
+ */
+const HOST = /^(?:[a-z0-9.-]+|\[[a-f0-9]*:[a-f0-9.:]+\])(?::[0-9]+)?$/;
+
+export function isValidHost(host: string): boolean {
+  return host.length > 0 && host.length <= 255 && HOST.test(host.toLowerCase());
+}
+
+/** `protocol://host` of the request, after checking the Host syntax (400 otherwise). */
+export function requestOrigin(ctx: Context): string {
+  const host = ctx.host;
+  if (!isValidHost(host)) throw new BadRequest('Invalid Host header.', { code: 'INVALID_HOST' });
+  return `${ctx.protocol}://${host}`;
+}

@@ -1,0 +1,61 @@
+import { STATUS_CODES } from 'node:http';
+import type { Context } from 'koa';
+import { ErrorCatalogue, HttpError } from '../errors';
+
+export interface Problem {
+  status: number;
+  detail: string;
+  code: string;
+  headers: Record<string, string>;
+}
+
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** Latin-1 without control characters: what Node accepts in a header value. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * What any thrown value becomes. waymark's `HttpError`s keep their status,
+ * detail and headers; Koa's `ctx.throw(4xx, message)` errors keep theirs;
+ * everything else (including `throw null`) is a 500 that reveals nothing.
+ */
+export function toProblem(error: unknown): Problem {
+  if (error instanceof HttpError) {
+    return { status: error.status, detail: error.detail, code: error.code, headers: safeHeaders(error.headers) };
+  }
+  const candidate = error as { status?: unknown; expose?: unknown; message?: unknown; headers?: unknown } | null;
+  const status = candidate?.status;
+  if (typeof status === 'number' && Number.isInteger(status) && status >= 400 && status < 500 && candidate?.expose === true) {
+    const detail = typeof candidate.message === 'string' && candidate.message !== '' ? candidate.message : (STATUS_CODES[status] ?? 'Error');
+    return { status, detail, code: 'CLIENT_ERROR', headers: safeHeaders(candidate.headers) };
+  }
+  return { status: 500, detail: ErrorCatalogue.INTERNAL_ERROR.message, code: 'INTERNAL_ERROR', headers: {} };
+}
+
+/** Headers that Node would refuse (CR/LF, non-Latin-1, bad names) are dropped, never fatal. */
+function safeHeaders(headers: unknown): Record<string, string> {
+  const safe: Record<string, string> = {};
+  if (typeof headers !== 'object' || headers === null) return safe;
+  for (const [name, value] of Object.entries(headers)) {
+    if (TOKEN.test(name) && typeof value === 'string' && HEADER_VALUE.test(value)) safe[name] = value;
+  }
+  return safe;
+}
+
+/** Writes an RFC 9457 problem document, replacing whatever the handler had set (as Koa does). */
+export function sendProblem(ctx: Context, problem: Problem): void {
+  for (const name of ctx.res.getHeaderNames()) ctx.res.removeHeader(name);
+  ctx.set(problem.headers);
+  ctx.status = problem.status;
+  ctx.type = 'application/problem+json';
+  ctx.body = JSON.stringify({
+    type: 'about:blank',
+    title: STATUS_CODES[problem.status] ?? 'Error',
+    status: problem.status,
+    detail: problem.detail,
+  });
+}
+
+/** An `Error` for Koa's `error` event, which refuses anything else (`throw null`). */
+export function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(`Non-error thrown: ${String(error)}`);
+}

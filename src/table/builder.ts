@@ -1,0 +1,229 @@
+import { pathToRegexp } from 'path-to-regexp';
+import { controllerMetadata } from '../decorators/controller';
+import { bindingsOf, type ParamBinding } from '../decorators/params';
+import { routesOf, type RouteMetadata } from '../decorators/routes';
+import { ImproperlyConfigured } from '../errors';
+import type { VersioningScheme } from '../versioning/scheme';
+import { checkKeys, isInclude, type RouteSource } from './include';
+import { NamespaceNode } from './namespaces';
+import { CompiledPattern } from './pattern';
+
+/** One route of the table: plain data, usable without Koa. */
+export interface RouteRecord {
+  /** `GET`, `POST`, ... or `ALL`. */
+  readonly method: string;
+  readonly pattern: CompiledPattern;
+  /** The route's own name, `null` when it has none. */
+  readonly name: string | null;
+  /** Namespaces and name joined by `:` (`v1:users:detail`), `null` when unnamed. */
+  readonly fullName: string | null;
+  /** Instance namespaces, outermost first, joined by `:`; `''` when none. */
+  readonly namespace: string;
+  /** Application namespaces, outermost first, joined by `:`; `''` when none. */
+  readonly appNamespace: string;
+  readonly requirements: ReadonlyMap<string, RegExp>;
+  /** Versions the route serves; `null` serves every version. */
+  readonly versions: readonly (string | null)[] | null;
+  /** The controller's scheme override; `undefined` means the app's scheme. */
+  readonly versioning: VersioningScheme | null | undefined;
+  readonly controller: Function;
+  readonly handler: string | symbol;
+  readonly bindings: readonly ParamBinding[];
+}
+
+export interface RouteTable {
+  /** Every route in registration order. */
+  readonly routes: readonly RouteRecord[];
+  /** The root of the namespace tree that reversal walks. */
+  readonly root: NamespaceNode;
+}
+
+interface Scope {
+  prefix: string;
+  namespaces: readonly string[];
+  appNames: readonly string[];
+  node: NamespaceNode;
+}
+
+/** A route, namespace or app name: non-empty, no `:`, no white space or control characters. */
+const NAME = /^[^\s:\p{Cc}]+$/u;
+
+/**
+ * Turns controller classes and `include()` groups into the route table.
+ * Misconfiguration throws `ImproperlyConfigured` naming the offending value.
+ */
+export function buildRouteTable(sources: readonly RouteSource[]): RouteTable {
+  const root = new NamespaceNode();
+  const routes: RouteRecord[] = [];
+  walk(sources, { prefix: '', namespaces: [], appNames: [], node: root }, routes);
+  checkDuplicates(routes);
+  return { routes, root };
+}
+
+function walk(sources: readonly RouteSource[], scope: Scope, out: RouteRecord[]): void {
+  for (const source of sources) {
+    if (isInclude(source)) {
+      checkPrefix(source.prefix, `include('${source.prefix}')`);
+      const inner = enter(scope, joinPath(scope.prefix, source.prefix), source.namespace, source.appName);
+      walk(source.routes, inner, out);
+    } else if (typeof source === 'function') {
+      addController(source, scope, out);
+    } else {
+      throw new ImproperlyConfigured(`routes may hold controller classes and include() groups, not ${String(source)}.`);
+    }
+  }
+}
+
+function enter(scope: Scope, prefix: string, namespace: string | undefined, appName: string | undefined): Scope {
+  if (namespace === undefined) return { ...scope, prefix };
+  checkName(namespace, 'namespace');
+  if (appName !== undefined) checkName(appName, 'appName');
+  return {
+    prefix,
+    namespaces: [...scope.namespaces, namespace],
+    appNames: appName === undefined ? scope.appNames : [...scope.appNames, appName],
+    node: scope.node.mount(namespace, appName),
+  };
+}
+
+function addController(controller: Function, outer: Scope, out: RouteRecord[]): void {
+  const meta = controllerMetadata(controller);
+  if (!meta) {
+    throw new ImproperlyConfigured(`${controller.name || 'A class'} is in routes but has no @Controller() decorator.`);
+  }
+  checkKeys(`@Controller() options of ${controller.name}`, meta.options, ['namespace', 'versioning', 'versions']);
+  checkPrefix(meta.prefix, `@Controller('${meta.prefix}') on ${controller.name}`);
+  const scope = enter(outer, joinPath(outer.prefix, meta.prefix), meta.options.namespace, undefined);
+  for (const route of routesOf(controller)) {
+    const record = makeRecord(controller, route, scope, meta.options.versions, meta.options.versioning);
+    out.push(record);
+    if (record.name !== null) scope.node.add(record.name, record);
+  }
+}
+
+function makeRecord(
+  controller: Function,
+  route: RouteMetadata,
+  scope: Scope,
+  controllerVersions: readonly (string | null)[] | undefined,
+  versioning: VersioningScheme | null | undefined,
+): RouteRecord {
+  const where = `${controller.name}.${String(route.handler)}`;
+  checkKeys(`route options of ${where}`, route.options, ['name', 'requirements', 'versions']);
+  checkPrefix(route.path, `@${route.method}('${route.path}') on ${where}`);
+  const name = route.options.name ?? null;
+  if (name !== null) checkName(name, `route name of ${where}`);
+  const pattern = compile(joinPath(scope.prefix, route.path), where);
+  const versions = route.options.versions ?? controllerVersions ?? null;
+  if (versions !== null) checkVersions(versions, where);
+  return {
+    method: route.method,
+    pattern,
+    name,
+    fullName: name === null ? null : [...scope.namespaces, name].join(':'),
+    namespace: scope.namespaces.join(':'),
+    appNamespace: scope.appNames.join(':'),
+    requirements: compileRequirements(route.options.requirements ?? {}, pattern, where),
+    versions: versions === null ? null : [...versions],
+    versioning,
+    controller,
+    handler: route.handler,
+    bindings: bindingsOf(controller.prototype, route.handler),
+  };
+}
+
+function compile(source: string, where: string): CompiledPattern {
+  try {
+    pathToRegexp(source); // surfaces "Too many path combinations" and friends at build time
+    const pattern = new CompiledPattern(source);
+    const names = pattern.params.map((param) => param.name);
+    const repeated = names.find((name, index) => names.indexOf(name) !== index);
+    if (repeated) throw new Error(`parameter "${repeated}" appears twice`);
+    return pattern;
+  } catch (error) {
+    if (error instanceof ImproperlyConfigured) throw error;
+    throw new ImproperlyConfigured(`Invalid path pattern '${source}' on ${where}: ${(error as Error).message}.`);
+  }
+}
+
+function compileRequirements(
+  requirements: Record<string, RegExp | string>,
+  pattern: CompiledPattern,
+  where: string,
+): ReadonlyMap<string, RegExp> {
+  const compiled = new Map<string, RegExp>();
+  for (const [param, requirement] of Object.entries(requirements)) {
+    if (!pattern.has(param)) {
+      throw new ImproperlyConfigured(
+        `${where} has a requirement on "${param}", but its path '${pattern.source}' has no such parameter. ` +
+          `Parameters: ${pattern.params.map((p) => p.name).join(', ') || 'none'}.`,
+      );
+    }
+    compiled.set(param, anchored(requirement, `requirement "${param}" of ${where}`));
+  }
+  return compiled;
+}
+
+/** A requirement must match the whole value: `/\d+/` rejects `a1`. */
+function anchored(requirement: RegExp | string, where: string): RegExp {
+  if (requirement instanceof RegExp) {
+    return new RegExp(`^(?:${requirement.source})$`, requirement.flags.replace(/[gy]/g, ''));
+  }
+  if (typeof requirement !== 'string') throw new ImproperlyConfigured(`${where} must be a RegExp or a string.`);
+  try {
+    return new RegExp(`^(?:${requirement})$`, 'u');
+  } catch (error) {
+    throw new ImproperlyConfigured(`${where} is not a valid regular expression: ${(error as Error).message}`);
+  }
+}
+
+function checkDuplicates(routes: readonly RouteRecord[]): void {
+  const seen = new Map<string, RouteRecord[]>();
+  for (const route of routes) {
+    if (route.fullName === null) continue;
+    const key = `${route.fullName}\u0000${route.method}\u0000${route.pattern.source}`;
+    const earlier = seen.get(key) ?? [];
+    const clash = earlier.find((other) => versionsOverlap(other.versions, route.versions));
+    if (clash) {
+      throw new ImproperlyConfigured(
+        `Two routes are named '${route.fullName}' for ${route.method} '${route.pattern.source}' and serve the same versions: ` +
+          `${clash.controller.name}.${String(clash.handler)} and ${route.controller.name}.${String(route.handler)}. ` +
+          'Rename one, or give them disjoint `versions`.',
+      );
+    }
+    seen.set(key, [...earlier, route]);
+  }
+}
+
+function versionsOverlap(a: readonly (string | null)[] | null, b: readonly (string | null)[] | null): boolean {
+  return a === null || b === null || a.some((version) => b.includes(version));
+}
+
+function checkName(name: unknown, what: string): void {
+  if (typeof name !== 'string' || !NAME.test(name)) {
+    throw new ImproperlyConfigured(
+      `Invalid ${what} ${JSON.stringify(name)}: use a non-empty string without ':' or white space ` +
+        "(nest namespaces with include() instead of writing 'a:b').",
+    );
+  }
+}
+
+function checkVersions(versions: unknown, where: string): void {
+  if (!Array.isArray(versions) || versions.some((v) => v !== null && typeof v !== 'string')) {
+    throw new ImproperlyConfigured(`versions of ${where} must be an array of strings (or null), got ${JSON.stringify(versions)}.`);
+  }
+}
+
+function checkPrefix(path: unknown, where: string): void {
+  if (typeof path !== 'string' || (path !== '' && !path.startsWith('/'))) {
+    throw new ImproperlyConfigured(`${where}: a path must be '' or start with '/', got ${JSON.stringify(path)}.`);
+  }
+}
+
+/** `'/v1/'` + `'/users'` is `'/v1/users'`; a route path of `''` or `'/'` is the prefix itself. */
+export function joinPath(prefix: string, path: string): string {
+  let base = prefix;
+  while (base.endsWith('/')) base = base.slice(0, -1);
+  if (path === '' || path === '/') return base || '/';
+  return base + path;
+}

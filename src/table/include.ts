@@ -1,0 +1,53 @@
+import { ImproperlyConfigured } from '../errors';
+
+export interface IncludeOptions {
+  /** Instance namespace of the group (Django's `include(..., namespace=)`). */
+  namespace?: string;
+  /** Application namespace of the group (Django's `app_name`). */
+  appName?: string;
+}
+
+/** A group of routes mounted under a path prefix; made by `include()`. */
+export interface Include {
+  readonly prefix: string;
+  readonly routes: readonly RouteSource[];
+  readonly namespace?: string;
+  readonly appName?: string;
+}
+
+/** A controller class or an `include()` group. */
+export type RouteSource = Function | Include;
+
+/**
+ * Mounts controllers (or nested includes) under a path prefix and, optionally,
+ * an instance namespace and an application namespace. With `appName` and no
+ * `namespace`, the instance namespace is the app name (Django).
+ *
+ * @example
+ * createApp({ routes: [include('/v1', [UsersController], { namespace: 'v1' })] });
+ * app.url('v1:users-detail', { id: 42 }); // '/v1/users/42'
+ */
+export function include(prefix: string, routes: readonly RouteSource[], options: IncludeOptions = {}): Include {
+  checkKeys('include() options', options, ['namespace', 'appName']);
+  if (!Array.isArray(routes)) {
+    throw new ImproperlyConfigured(`include('${prefix}', routes): routes must be an array of controller classes or includes.`);
+  }
+  const namespace = options.namespace ?? options.appName;
+  return Object.freeze({ prefix, routes: [...routes], namespace, appName: options.appName });
+}
+
+export function isInclude(source: RouteSource): source is Include {
+  return typeof source === 'object' && source !== null && Array.isArray((source as Include).routes);
+}
+
+/** Throws when `options` has a key outside `known`, naming it and the keys that are allowed. */
+export function checkKeys(where: string, options: object, known: readonly string[]): void {
+  if (typeof options !== 'object' || options === null) {
+    throw new ImproperlyConfigured(`${where} must be an object, got ${String(options)}.`);
+  }
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) {
+      throw new ImproperlyConfigured(`${where}: unknown option "${key}". Known options: ${known.join(', ')}.`);
+    }
+  }
+}

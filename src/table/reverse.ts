@@ -1,0 +1,126 @@
+import { distance } from 'fastest-levenshtein';
+import { InvalidArgument, NoReverseMatch } from '../errors';
+import type { RouteRecord, RouteTable } from './builder';
+import { resolveNamespace } from './namespaces';
+import { textOf, wildcardText, type WildcardValue } from './pattern';
+
+/** Named values, or positional values mapped onto the pattern's parameters in order. */
+export type ReverseParams = Readonly<Record<string, WildcardValue>> | readonly WildcardValue[];
+
+export type QueryInput =
+  | Readonly<Record<string, string | number | readonly (string | number)[]>>
+  | URLSearchParams
+  | string;
+
+export interface ReverseOptions {
+  query?: QueryInput;
+  fragment?: string;
+  /** An absolute URL on the app's `origin` (in `ctx.reverse`, always absolute on the request's origin). */
+  absolute?: boolean;
+  /** The current instance namespace, for application namespaces (`ctx.reverse` uses the matched route's). */
+  currentApp?: string;
+}
+
+/**
+ * The path of the first route named `name` that the parameters fit, in
+ * registration order: its parameter names equal the given ones and the
+ * values satisfy its requirements. Throws `NoReverseMatch` otherwise.
+ */
+export function reversePath(table: RouteTable, name: string, params?: ReverseParams, currentApp?: string): string {
+  if (typeof name !== 'string' || name === '') throw new NoReverseMatch(`Reverse for ${JSON.stringify(name)}: a route name must be a non-empty string.`);
+  const path = name.split(':');
+  const view = path.pop() as string;
+  const candidates = resolveNamespace(table.root, path, currentApp).names.get(view);
+  if (!candidates) {
+    const suggestions = closestNames(table, name);
+    const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.map((s) => `'${s}'`).join(', ')}?` : '';
+    throw new NoReverseMatch(`Reverse for '${name}' not found. '${name}' is not a known route name.${hint}`);
+  }
+  for (const route of candidates) {
+    const built = tryRoute(route, params);
+    if (built !== null) return built;
+  }
+  const tried = candidates.map((route) => `'${route.pattern.source}'`).join(', ');
+  throw new NoReverseMatch(
+    `Reverse for '${name}' with params ${describe(params)} not found. ${candidates.length} pattern(s) tried: [${tried}].`,
+  );
+}
+
+function tryRoute(route: RouteRecord, params: ReverseParams | undefined): string | null {
+  const values = valueMap(route, params);
+  if (values === null) return null;
+  for (const [param, requirement] of route.requirements) {
+    const value = values.get(param);
+    if (value === undefined) continue;
+    const text = route.pattern.params.find((p) => p.name === param)?.wildcard ? wildcardText(value) : textOf(value);
+    if (text === null || !requirement.test(text)) return null;
+  }
+  return route.pattern.build(values);
+}
+
+function valueMap(route: RouteRecord, params: ReverseParams | undefined): Map<string, WildcardValue> | null {
+  if (params === undefined || params === null) return new Map();
+  if (Array.isArray(params)) {
+    const names = route.pattern.params;
+    if (params.length > names.length) return null;
+    return new Map(params.map((value, index) => [names[index].name, value]));
+  }
+  if (typeof params !== 'object') return null;
+  return new Map(Object.entries(params));
+}
+
+/** Appends the query and fragment of `options` to a path. */
+export function withQueryAndFragment(path: string, options: ReverseOptions): string {
+  const query = queryString(options.query);
+  let url = query === '' ? path : `${path}?${query}`;
+  if (options.fragment !== undefined && options.fragment !== '') {
+    const fragment = typeof options.fragment === 'string' && options.fragment.isWellFormed() ? options.fragment : null;
+    if (fragment === null) throw new InvalidArgument('fragment must be a well-formed string.');
+    url += `#${encodeURIComponent(fragment)}`;
+  }
+  return url;
+}
+
+/** The query in form encoding; a raw string is parsed and re-encoded, never appended as given. */
+export function queryString(query: QueryInput | undefined): string {
+  if (query === undefined) return '';
+  if (typeof query === 'string' || query instanceof URLSearchParams) return new URLSearchParams(query).toString();
+  if (typeof query !== 'object' || query === null) throw new InvalidArgument('query must be an object, a URLSearchParams or a string.');
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      const text = textOf(item);
+      if (text === null || !text.isWellFormed()) {
+        throw new InvalidArgument(`query value for "${key}" must be a string, a finite number, or an array of them.`);
+      }
+      search.append(key, text);
+    }
+  }
+  return search.toString();
+}
+
+function describe(params: ReverseParams | undefined): string {
+  try {
+    return JSON.stringify(params ?? {}, (_key, value) => (value === undefined ? '<undefined>' : value)) ?? '{}';
+  } catch {
+    return '<unprintable>';
+  }
+}
+
+/** Up to three known full names closest to `name`. */
+function closestNames(table: RouteTable, name: string): string[] {
+  const view = name.slice(name.lastIndexOf(':') + 1);
+  const scored = new Map<string, number>();
+  for (const route of table.routes) {
+    const known = route.fullName;
+    if (known === null || scored.has(known)) continue;
+    const sameView = known === view || known.endsWith(`:${view}`);
+    scored.set(known, sameView ? 0 : distance(known, name));
+  }
+  const limit = Math.max(2, Math.floor(name.length / 3));
+  return [...scored]
+    .filter(([, score]) => score <= limit)
+    .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))
+    .slice(0, 3)
+    .map(([known]) => known);
+}

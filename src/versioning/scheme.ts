@@ -1,0 +1,18 @@
+import type { Context } from 'koa';
+import type { ReverseOptions, ReverseParams } from '../table/reverse';
+
+/**
+ * What the app and router know of a versioning scheme. `BaseVersioning` and
+ * the five schemes implement it; the app imports only this interface.
+ */
+export interface VersioningScheme {
+  readonly defaultVersion: string | null;
+  readonly allowedVersions: readonly (string | null)[] | null;
+  readonly versionParam: string;
+  readonly invalidVersionMessage: string;
+  /** Request headers the scheme reads, sent in `Vary` on every versioned response. */
+  readonly vary: readonly string[];
+  determineVersion(ctx: Context, params: Record<string, string>): string | null;
+  isAllowedVersion(version: string | null): boolean;
+  reverse(name: string, params?: ReverseParams, options?: ReverseOptions & { request?: Context }): string;
+}
