@@ -27,6 +27,7 @@ export class CompiledPattern {
   /** Parameters in the order they appear (positional reversal maps onto this). */
   readonly params: readonly PatternParam[];
   private readonly parts: Part[];
+  private readonly encode: (value: unknown) => string | null;
 
   constructor(source: string) {
     this.source = source;
@@ -34,6 +35,7 @@ export class CompiledPattern {
     const params: PatternParam[] = [];
     collectParams(this.parts, false, params);
     this.params = params;
+    this.encode = segmentEncoder(delimiters(this.parts));
   }
 
   has(name: string): boolean {
@@ -48,7 +50,7 @@ export class CompiledPattern {
    */
   build(values: ReadonlyMap<string, WildcardValue>): string | null {
     const used = new Set<string>();
-    const path = render(this.parts, values, used);
+    const path = render(this.parts, values, used, this.encode);
     if (path === null || used.size !== values.size) return null;
     // Unreachable with non-empty segments, kept as the last line of defence (Django CVE-2014-0480).
     return path.startsWith('//') ? `/%2F${path.slice(2)}` : path;
@@ -77,7 +79,9 @@ function collectParams(parts: readonly Part[], optional: boolean, into: PatternP
   }
 }
 
-function render(parts: readonly Part[], values: ReadonlyMap<string, WildcardValue>, used: Set<string>): string | null {
+type Encode = (value: unknown) => string | null;
+
+function render(parts: readonly Part[], values: ReadonlyMap<string, WildcardValue>, used: Set<string>, encode: Encode): string | null {
   let out = '';
   for (const part of parts) {
     if (part.kind === 'text') {
@@ -86,7 +90,7 @@ function render(parts: readonly Part[], values: ReadonlyMap<string, WildcardValu
     }
     if (part.kind === 'group') {
       const inner = new Set<string>();
-      const text = render(part.parts, values, inner);
+      const text = render(part.parts, values, inner, encode);
       if (text !== null) {
         out += text;
         for (const name of inner) used.add(name);
@@ -95,7 +99,7 @@ function render(parts: readonly Part[], values: ReadonlyMap<string, WildcardValu
     }
     const value = values.get(part.name);
     if (value === undefined) return null;
-    const encoded = part.kind === 'wildcard' ? encodeWildcard(value) : encodeSegment(value);
+    const encoded = part.kind === 'wildcard' ? encodeWildcard(value, encode) : encode(value);
     if (encoded === null) return null;
     used.add(part.name);
     out += encoded;
@@ -117,12 +121,52 @@ export function encodeSegment(value: unknown): string | null {
   return encodeURIComponent(text);
 }
 
-function encodeWildcard(value: WildcardValue): string | null {
+/**
+ * The characters that separate two captures in one segment (`-` in
+ * `/:from-:to`, `.` in `/:name.:ext`). path-to-regexp stops a capture at
+ * them, so a value must carry them percent-encoded to match back whole.
+ * Only those encodeURIComponent leaves as they are need it.
+ */
+function delimiters(parts: readonly Part[]): Set<string> {
+  const found = new Set<string>();
+  let text = '';
+  let captured = false;
+  const visit = (list: readonly Part[]) => {
+    for (const part of list) {
+      if (part.kind === 'group') visit(part.parts);
+      else if (part.kind !== 'text') captured = true;
+      else {
+        for (const char of part.value) {
+          if (char !== '/') text += char;
+          else {
+            if (captured) for (const c of text) found.add(c);
+            text = '';
+            captured = false;
+          }
+        }
+      }
+    }
+  };
+  visit(parts);
+  if (captured) for (const c of text) found.add(c);
+  for (const char of found) if (!/^[A-Za-z0-9\-_.!~*'()]$/.test(char)) found.delete(char);
+  return found;
+}
+
+function segmentEncoder(extra: ReadonlySet<string>): Encode {
+  if (extra.size === 0) return encodeSegment;
+  const escape = (c: string) => (/[A-Za-z0-9]/.test(c) ? c : `\\${c}`);
+  const pattern = new RegExp(`%[0-9A-F]{2}|[${[...extra].map(escape).join('')}]`, 'g');
+  const hex = (c: string) => (c.length === 3 ? c : `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  return (value) => encodeSegment(value)?.replace(pattern, hex) ?? null;
+}
+
+function encodeWildcard(value: WildcardValue, encode: Encode): string | null {
   const segments: readonly unknown[] = Array.isArray(value) ? value : (textOf(value) ?? '').split('/');
   if (segments.length === 0) return null;
   const encoded: string[] = [];
   for (const segment of segments) {
-    const text = encodeSegment(segment);
+    const text = encode(segment);
     if (text === null) return null;
     encoded.push(text);
   }
