@@ -12,9 +12,21 @@ export function isValidHost(host: string): boolean {
   return host.length > 0 && host.length <= 255 && HOST.test(host.toLowerCase());
 }
 
+/**
+ * The host as the client sent it: `X-Forwarded-Host` (first value) when the
+ * app trusts proxies, else the Host header (`:authority` on HTTP/2). Koa's
+ * `ctx.host` quietly rewrites `evil.com:x@good.com` to `good.com`; the raw
+ * value is what must be refused.
+ */
+function rawHost(ctx: Context): string {
+  const forwarded = ctx.app.proxy ? ctx.get('X-Forwarded-Host') : '';
+  if (forwarded) return forwarded.split(',', 1)[0].trim();
+  return ctx.req.httpVersionMajor >= 2 ? ctx.get(':authority') || ctx.get('host') : ctx.get('host');
+}
+
 /** `protocol://host` of the request, after checking the Host syntax (400 otherwise). */
 export function requestOrigin(ctx: Context): string {
-  const host = ctx.host;
+  const host = rawHost(ctx);
   if (!isValidHost(host)) throw new BadRequest('Invalid Host header.', { code: 'INVALID_HOST' });
   return `${ctx.protocol}://${host}`;
 }
