@@ -13,6 +13,9 @@ const server = app.listen(port, () => {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     console.log(`${signal}: finishing in-flight requests`);
-    void closeGracefully(server).then(() => process.exit(0));
+    void closeGracefully(server).then(() => {
+      console.log('closed');
+      process.exit(0);
+    });
   });
 }

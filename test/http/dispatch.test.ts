@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { expect } from 'chai';
 import request from 'supertest';
 import { All, BadRequest, Controller, createApp, Ctx, Delete, Get, HttpError, MethodNotAllowed, NotFound, Post } from '../../src';
@@ -75,7 +76,7 @@ function app() {
 function expectProblem(res: request.Response, status: number, detail: string) {
   expect(res.status).to.equal(status);
   expect(res.headers['content-type']).to.equal('application/problem+json');
-  expect(JSON.parse(res.text)).to.deep.equal({ type: 'about:blank', title: res.res.statusMessage, status, detail });
+  expect(JSON.parse(res.text)).to.deep.equal({ type: 'about:blank', title: STATUS_CODES[status], status, detail });
 }
 
 describe('http/dispatch', () => {
