@@ -2,9 +2,11 @@ import compose from 'koa-compose';
 import Koa, { type Context, type Middleware } from 'koa';
 import { ImproperlyConfigured, InvalidArgument } from './errors';
 import './http/context';
-import { dispatcher, errorBoundary, type Choose } from './http/dispatch';
-import { requestOrigin } from './http/host';
+import { dispatcher, errorBoundary } from './http/dispatch';
 import { Matcher } from './http/matcher';
+import { requestReverse } from './http/reverse';
+import { Translator } from './i18n/translator';
+import { parseMediaType, type MediaType } from './negotiation/media-type';
 import { buildRouteTable, type RouteTable } from './table/builder';
 import { checkKeys, type RouteSource } from './table/include';
 import { reversePath, withQueryAndFragment, type ReverseOptions, type ReverseParams } from './table/reverse';
@@ -38,7 +40,9 @@ export class App extends Koa {
   readonly versioning: VersioningScheme | null;
   readonly origin: string | null;
   readonly mediaTypes: readonly string[];
-  readonly translations: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** `mediaTypes`, parsed once for negotiation. */
+  readonly offers: readonly MediaType[];
+  readonly translator: Translator;
 
   constructor(options: AppOptions) {
     checkKeys('createApp() options', options, APP_OPTIONS);
@@ -47,7 +51,14 @@ export class App extends Koa {
     const matcher = new Matcher(table.routes);
     const instances = new Map(table.routes.map((route) => [route.controller, null as object | null]));
     for (const controller of instances.keys()) instances.set(controller, new (controller as new () => object)());
-    const dispatch = dispatcher(matcher, instances as Map<Function, object>, firstCandidate);
+    const versioning = options.versioning ?? null;
+    checkScheme(versioning, 'createApp() option versioning');
+    for (const route of table.routes) if (route.versioning) checkScheme(route.versioning, `@Controller() versioning of ${route.controller.name}`);
+    const mediaTypes = [...(options.mediaTypes ?? ['application/json'])];
+    if (mediaTypes.length === 0 || mediaTypes.some((type) => typeof type !== 'string' || !type.includes('/'))) {
+      throw new ImproperlyConfigured(`mediaTypes must be a non-empty array of media types such as 'application/json', got ${JSON.stringify(options.mediaTypes)}.`);
+    }
+    const dispatch = dispatcher({ matcher, instances: instances as Map<Function, object>, versioning });
     // Koa 3's `compose` option puts the error boundary first and routing last, whatever `app.use()` adds.
     const koaOptions: { proxy: boolean } = {
       proxy: options.proxy ?? false,
@@ -55,10 +66,11 @@ export class App extends Koa {
     } as { proxy: boolean };
     super(koaOptions);
     this.table = table;
-    this.versioning = options.versioning ?? null;
+    this.versioning = versioning;
     this.origin = options.origin === undefined ? null : checkOrigin(options.origin);
-    this.mediaTypes = [...(options.mediaTypes ?? ['application/json'])];
-    this.translations = { ...options.translations };
+    this.mediaTypes = mediaTypes;
+    this.offers = mediaTypes.map(parseMediaType);
+    this.translator = new Translator(options.translations);
     this.installContext();
   }
 
@@ -79,16 +91,22 @@ export class App extends Koa {
   }
 
   private installContext(): void {
-    const app = this;
     Object.assign(this.context, { route: null, version: null, versioningScheme: null });
-    this.context.reverse = function reverse(this: Context, name: string, params?: ReverseParams, options: ReverseOptions = {}) {
-      const currentApp = options.currentApp ?? this.route?.namespace;
-      return requestOrigin(this) + app.url(name, params, { ...options, absolute: false, currentApp });
+    this.context.reverse = function reverse(this: Context, name: string, params?: ReverseParams, options?: ReverseOptions) {
+      return requestReverse(this, name, params, options);
     };
   }
 }
 
-const firstCandidate: Choose = (_ctx, candidates) => candidates[0];
+/** Misuse fails when the app is built, not on the first request. */
+function checkScheme(scheme: unknown, where: string): void {
+  if (scheme === null) return;
+  const candidate = scheme as Partial<VersioningScheme> | undefined;
+  const methods = ['determineVersion', 'isAllowedVersion', 'reverse', 'invalidVersion'] as const;
+  if (typeof candidate !== 'object' || methods.some((method) => typeof candidate[method] !== 'function') || !Array.isArray(candidate.vary)) {
+    throw new ImproperlyConfigured(`${where} must be a versioning scheme instance (a BaseVersioning subclass such as new URLPathVersioning()), got ${String(scheme)}.`);
+  }
+}
 
 function checkOrigin(origin: string): string {
   let url: URL;

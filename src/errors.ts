@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import { Message } from './i18n/message';
 
 /**
  * The catalogue of every error waymark produces: a stable `code`, the HTTP
@@ -8,7 +9,7 @@ import { STATUS_CODES } from 'node:http';
 export const ErrorCatalogue = {
   BAD_REQUEST: { status: 400, message: 'Bad request.' },
   MALFORMED_PATH: { status: 400, message: 'Malformed percent-encoding in the URL path.' },
-  INVALID_PARAMETER: { status: 400, message: 'Invalid value for parameter "{name}": expected {type}.' },
+  INVALID_PARAMETER: { status: 400, message: 'Invalid path parameter "{name}": expected a number.' },
   INVALID_BODY: { status: 400, message: 'Malformed request body.' },
   INVALID_HOST: { status: 400, message: 'Invalid Host header.' },
   NOT_FOUND: { status: 404, message: 'Not found.' },
@@ -47,19 +48,23 @@ export interface HttpErrorOptions {
  */
 export class HttpError extends WaymarkError {
   readonly status: number;
+  /** The detail in English. */
   readonly detail: string;
+  /** The detail as a catalogue key, translated when the response is written. */
+  readonly text: Message;
   readonly headers: Readonly<Record<string, string>>;
   /** Koa reads `expose` to decide whether a message may be shown. */
   readonly expose: boolean;
 
-  constructor(status: number, detail?: string, options: HttpErrorOptions = {}) {
+  constructor(status: number, detail?: string | Message, options: HttpErrorOptions = {}) {
     if (!Number.isInteger(status) || status < 400 || status > 599) {
       throw new RangeError(`HttpError status must be an integer from 400 to 599, got ${String(status)}.`);
     }
-    const text = detail ?? STATUS_CODES[status] ?? 'Error';
-    super(options.code ?? codeForStatus(status), text);
+    const text = detail instanceof Message ? detail : new Message(detail ?? STATUS_CODES[status] ?? 'Error');
+    super(options.code ?? codeForStatus(status), text.render());
     this.status = status;
-    this.detail = text;
+    this.text = text;
+    this.detail = text.render();
     this.headers = { ...options.headers };
     this.expose = true;
   }
@@ -74,14 +79,14 @@ function codeForStatus(status: number): string {
 
 /** 400. @example throw new BadRequest('Page must be positive.'); */
 export class BadRequest extends HttpError {
-  constructor(detail: string = ErrorCatalogue.BAD_REQUEST.message, options: HttpErrorOptions = {}) {
+  constructor(detail: string | Message = ErrorCatalogue.BAD_REQUEST.message, options: HttpErrorOptions = {}) {
     super(400, detail, { code: 'BAD_REQUEST', ...options });
   }
 }
 
 /** 404, default detail `Not found.` @example throw new NotFound('No such user.'); */
 export class NotFound extends HttpError {
-  constructor(detail: string = ErrorCatalogue.NOT_FOUND.message, options: HttpErrorOptions = {}) {
+  constructor(detail: string | Message = ErrorCatalogue.NOT_FOUND.message, options: HttpErrorOptions = {}) {
     super(404, detail, { code: 'NOT_FOUND', ...options });
   }
 }
@@ -90,7 +95,7 @@ export class NotFound extends HttpError {
 export class MethodNotAllowed extends HttpError {
   readonly allowedMethods: readonly string[];
 
-  constructor(allowedMethods: readonly string[], detail: string = ErrorCatalogue.METHOD_NOT_ALLOWED.message) {
+  constructor(allowedMethods: readonly string[], detail: string | Message = ErrorCatalogue.METHOD_NOT_ALLOWED.message) {
     super(405, detail, { code: 'METHOD_NOT_ALLOWED', headers: { Allow: allowedMethods.join(', ') } });
     this.allowedMethods = [...allowedMethods];
   }
@@ -98,7 +103,7 @@ export class MethodNotAllowed extends HttpError {
 
 /** 406, default detail `Could not satisfy the request Accept header.` */
 export class NotAcceptable extends HttpError {
-  constructor(detail: string = ErrorCatalogue.NOT_ACCEPTABLE.message, options: HttpErrorOptions = {}) {
+  constructor(detail: string | Message = ErrorCatalogue.NOT_ACCEPTABLE.message, options: HttpErrorOptions = {}) {
     super(406, detail, { code: 'NOT_ACCEPTABLE', ...options });
   }
 }

@@ -2,6 +2,7 @@ import coBody from 'co-body';
 import type { Context } from 'koa';
 import type { ParamBinding } from '../decorators/params';
 import { HttpError, BadRequest } from '../errors';
+import { Message } from '../i18n/message';
 import type { RouteRecord } from '../table/builder';
 
 /** A decimal number as people write it: no hex, no `Infinity`, no white space. */
@@ -59,7 +60,8 @@ function convert(value: string | undefined, binding: ParamBinding, what: string)
 }
 
 function invalid(binding: ParamBinding, what: string, expected: string): BadRequest {
-  return new BadRequest(`Invalid ${what} "${binding.name}": expected ${expected}.`, { code: 'INVALID_PARAMETER' });
+  const text = new Message(`Invalid ${what} "{name}": expected ${expected}.`, { name: binding.name as string });
+  return new BadRequest(text, { code: 'INVALID_PARAMETER' });
 }
 
 /**

@@ -1,9 +1,13 @@
 import { Readable } from 'node:stream';
 import type { Context, Middleware, Next } from 'koa';
 import { MethodNotAllowed, NotFound } from '../errors';
-import { asError, sendProblem, toProblem } from './problem';
+import type { Translator } from '../i18n/translator';
+import type { RouteRecord } from '../table/builder';
+import type { VersioningScheme } from '../versioning/scheme';
 import { bindArguments } from './binding';
 import type { Candidate, Matcher } from './matcher';
+import { acceptedMediaType } from './negotiation';
+import { asError, sendProblem, toProblem, varyOn } from './problem';
 
 type Handler = (...args: unknown[]) => unknown;
 
@@ -19,18 +23,24 @@ export async function errorBoundary(ctx: Context, next: Next): Promise<void> {
     const problem = toProblem(error);
     if (problem.status >= 500) ctx.app.emit('error', asError(error), ctx);
     if (ctx.headerSent || !ctx.writable) return;
-    sendProblem(ctx, problem);
+    sendProblem(ctx, problem, (ctx.app as { translator?: Translator }).translator);
   }
 }
 
-/** Chooses the route among the candidates; the versioning layer replaces this. */
-export type Choose = (ctx: Context, candidates: Candidate[]) => Candidate;
+export interface Routing {
+  matcher: Matcher;
+  instances: ReadonlyMap<Function, object>;
+  /** The app's scheme; a controller's `versioning` option overrides it. */
+  versioning: VersioningScheme | null;
+}
 
 /**
- * The innermost middleware: matches the request, binds the handler's
- * arguments, calls it on the app's controller instance, and renders the result.
+ * The innermost middleware, in api.md §5.2's order: match (404, 405), negotiate
+ * the media type (406), determine the version (the scheme's 404 or 406),
+ * choose the route serving that version, bind the handler's arguments, call
+ * it on the app's controller instance, and render the result.
  */
-export function dispatcher(matcher: Matcher, instances: ReadonlyMap<Function, object>, choose: Choose): Middleware {
+export function dispatcher({ matcher, instances, versioning }: Routing): Middleware {
   return async (ctx) => {
     const result = matcher.match(ctx.method, ctx.path);
     if (result.kind === 'none') throw new NotFound();
@@ -40,13 +50,33 @@ export function dispatcher(matcher: Matcher, instances: ReadonlyMap<Function, ob
       ctx.status = 204;
       return;
     }
-    const { route, params } = choose(ctx, result.candidates);
-    ctx.route = { name: route.fullName, namespace: route.namespace, pattern: route.pattern.source, params };
-    ctx.params = params;
+    const [first] = result.candidates;
+    setRoute(ctx, first);
+    const scheme = first.route.versioning === undefined ? versioning : first.route.versioning;
+    if (scheme) varyOn(ctx, scheme.vary);
+    const { offer } = acceptedMediaType(ctx);
+    if (scheme) {
+      ctx.version = scheme.determineVersion(ctx, first.params);
+      ctx.versioningScheme = scheme;
+    }
+    const chosen = result.candidates.find((candidate) => serves(candidate.route, ctx.version));
+    if (!chosen) throw scheme ? scheme.invalidVersion() : new NotFound();
+    if (chosen !== first) setRoute(ctx, chosen);
+    const { route, params } = chosen;
     const args = await bindArguments(ctx, route, params);
     const instance = instances.get(route.controller) as Record<string | symbol, Handler>;
-    render(ctx, await instance[route.handler](...args));
+    render(ctx, await instance[route.handler](...args), offer.full);
   };
+}
+
+function setRoute(ctx: Context, { route, params }: Candidate): void {
+  ctx.route = { name: route.fullName, namespace: route.namespace, pattern: route.pattern.source, params };
+  ctx.params = params;
+}
+
+/** api.md §5.4: a route without `versions` serves every version. */
+function serves(route: RouteRecord, version: string | null): boolean {
+  return route.versions === null || route.versions.includes(version);
 }
 
 /**
@@ -54,7 +84,7 @@ export function dispatcher(matcher: Matcher, instances: ReadonlyMap<Function, ob
  * streams pass through. Serialising here, not in Koa's respond step, means a
  * circular or BigInt value is a 500 problem document instead of a broken reply.
  */
-function render(ctx: Context, returned: unknown): void {
+function render(ctx: Context, returned: unknown, type: string): void {
   let value = returned;
   if (value === undefined) {
     if (ctx.body == null) {
@@ -67,7 +97,7 @@ function render(ctx: Context, returned: unknown): void {
     ctx.body = value;
     return;
   }
-  if (!ctx.response.get('Content-Type')) ctx.type = 'application/json';
+  if (!ctx.response.get('Content-Type')) ctx.type = type.includes('*') ? 'application/json' : type;
   ctx.body = JSON.stringify(value);
 }
 

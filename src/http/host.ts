@@ -24,9 +24,14 @@ function rawHost(ctx: Context): string {
   return ctx.req.httpVersionMajor >= 2 ? ctx.get(':authority') || ctx.get('host') : ctx.get('host');
 }
 
-/** `protocol://host` of the request, after checking the Host syntax (400 otherwise). */
-export function requestOrigin(ctx: Context): string {
+/** The request's host as sent, after checking its syntax (400 otherwise). */
+export function requestHost(ctx: Context): string {
   const host = rawHost(ctx);
   if (!isValidHost(host)) throw new BadRequest('Invalid Host header.', { code: 'INVALID_HOST' });
-  return `${ctx.protocol}://${host}`;
+  return host;
+}
+
+/** `protocol://host` of the request, after checking the Host syntax (400 otherwise). */
+export function requestOrigin(ctx: Context): string {
+  return `${ctx.protocol}://${requestHost(ctx)}`;
 }

@@ -1,12 +1,26 @@
 import { STATUS_CODES } from 'node:http';
 import type { Context } from 'koa';
 import { ErrorCatalogue, HttpError } from '../errors';
+import { Message } from '../i18n/message';
+import type { Translator } from '../i18n/translator';
 
 export interface Problem {
   status: number;
-  detail: string;
+  text: Message;
   code: string;
   headers: Record<string, string>;
+}
+
+/** Headers the response depends on, kept when an error replaces the response (Koa's error path drops them). */
+const VARY = Symbol('waymark.vary');
+type VaryCarrier = Context & { [VARY]?: string[] };
+
+/** Appends to `Vary` now, and again on any problem document that replaces this response. */
+export function varyOn(ctx: Context, headers: readonly string[]): void {
+  if (headers.length === 0) return;
+  const carrier = ctx as VaryCarrier;
+  carrier[VARY] = [...(carrier[VARY] ?? []), ...headers];
+  for (const header of headers) ctx.vary(header);
 }
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -20,15 +34,15 @@ const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
  */
 export function toProblem(error: unknown): Problem {
   if (error instanceof HttpError) {
-    return { status: error.status, detail: error.detail, code: error.code, headers: safeHeaders(error.headers) };
+    return { status: error.status, text: error.text, code: error.code, headers: safeHeaders(error.headers) };
   }
   const candidate = error as { status?: unknown; expose?: unknown; message?: unknown; headers?: unknown } | null;
   const status = candidate?.status;
   if (typeof status === 'number' && Number.isInteger(status) && status >= 400 && status < 500 && candidate?.expose === true) {
     const detail = typeof candidate.message === 'string' && candidate.message !== '' ? candidate.message : (STATUS_CODES[status] ?? 'Error');
-    return { status, detail, code: 'CLIENT_ERROR', headers: safeHeaders(candidate.headers) };
+    return { status, text: new Message(detail), code: 'CLIENT_ERROR', headers: safeHeaders(candidate.headers) };
   }
-  return { status: 500, detail: ErrorCatalogue.INTERNAL_ERROR.message, code: 'INTERNAL_ERROR', headers: {} };
+  return { status: 500, text: new Message(ErrorCatalogue.INTERNAL_ERROR.message), code: 'INTERNAL_ERROR', headers: {} };
 }
 
 /** Headers that Node would refuse (CR/LF, non-Latin-1, bad names) are dropped, never fatal. */
@@ -41,18 +55,23 @@ function safeHeaders(headers: unknown): Record<string, string> {
   return safe;
 }
 
-/** Writes an RFC 9457 problem document, replacing whatever the handler had set (as Koa does). */
-export function sendProblem(ctx: Context, problem: Problem): void {
+/**
+ * Writes an RFC 9457 problem document, replacing whatever the handler had set
+ * (as Koa does) but keeping the `Vary` the response depends on. The detail is
+ * translated here, in the language negotiated from `Accept-Language`.
+ */
+export function sendProblem(ctx: Context, problem: Problem, translator?: Translator): void {
   for (const name of ctx.res.getHeaderNames()) ctx.res.removeHeader(name);
   ctx.set(problem.headers);
+  for (const header of (ctx as VaryCarrier)[VARY] ?? []) ctx.vary(header);
+  let detail = problem.text.render();
+  if (translator?.isTranslatable(problem.text)) {
+    ctx.vary('Accept-Language');
+    detail = translator.translate(problem.text, translator.language(ctx.get('Accept-Language')));
+  }
   ctx.status = problem.status;
   ctx.type = 'application/problem+json';
-  ctx.body = JSON.stringify({
-    type: 'about:blank',
-    title: STATUS_CODES[problem.status] ?? 'Error',
-    status: problem.status,
-    detail: problem.detail,
-  });
+  ctx.body = JSON.stringify({ type: 'about:blank', title: STATUS_CODES[problem.status] ?? 'Error', status: problem.status, detail });
 }
 
 /** An `Error` for Koa's `error` event, which refuses anything else (`throw null`). */

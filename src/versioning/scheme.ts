@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import type { HttpError } from '../errors';
 import type { ReverseOptions, ReverseParams } from '../table/reverse';
 
 /**
@@ -15,4 +16,6 @@ export interface VersioningScheme {
   determineVersion(ctx: Context, params: Record<string, string>): string | null;
   isAllowedVersion(version: string | null): boolean;
   reverse(name: string, params?: ReverseParams, options?: ReverseOptions & { request?: Context }): string;
+  /** The error for a refused version (also used when no route at the path serves the version). */
+  invalidVersion(): HttpError;
 }

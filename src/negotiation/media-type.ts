@@ -1,0 +1,96 @@
+/**
+ * One media range of an Accept header, parsed the way Django REST Framework
+ * parses it (versioning.md §5.2), with RFC 9110 quoted strings. It is lenient
+ * on purpose: a piece without `=` is ignored, values keep their case, a
+ * quoted value is unquoted and unescaped, `name*=charset'lang'value` is
+ * RFC 2231 decoded, and the last of repeated names wins. Parameter names are
+ * lower-cased.
+ */
+export interface MediaType {
+  /** `type/subtype`, lower-cased. */
+  readonly full: string;
+  readonly main: string;
+  readonly sub: string;
+  readonly params: ReadonlyMap<string, string>;
+}
+
+export function parseMediaType(text: string): MediaType {
+  const [head, ...pieces] = splitOutsideQuotes(text, ';');
+  const full = head.trim().toLowerCase();
+  const slash = full.indexOf('/');
+  const params = new Map<string, string>();
+  for (const piece of pieces) {
+    const equals = piece.indexOf('=');
+    if (equals === -1) continue;
+    let name = piece.slice(0, equals).trim().toLowerCase();
+    let value = piece.slice(equals + 1).trim();
+    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) {
+      value = value.slice(1, -1).replace(/\\(.)/g, '$1');
+    }
+    if (name.endsWith('*')) {
+      name = name.slice(0, -1);
+      value = decodeRfc2231(value);
+    }
+    params.set(name, value);
+  }
+  return {
+    full,
+    main: slash === -1 ? full : full.slice(0, slash),
+    sub: slash === -1 ? '' : full.slice(slash + 1),
+    params,
+  };
+}
+
+/** DRF's precedence: `*\/*` 0, `type/*` 1, no parameters but `q` 2, otherwise 3. */
+export function precedence(media: MediaType): number {
+  if (media.main === '*') return 0;
+  if (media.sub === '*') return 1;
+  for (const name of media.params.keys()) if (name !== 'q') return 3;
+  return 2;
+}
+
+/** True when the offered type `offer` satisfies the client's range `range` (DRF's `_MediaType.match`). */
+export function satisfies(offer: MediaType, range: MediaType): boolean {
+  for (const [name, value] of offer.params) {
+    if (name !== 'q' && range.params.get(name) !== value) return false;
+  }
+  if (offer.sub !== '*' && range.sub !== '*' && range.sub !== offer.sub) return false;
+  return offer.main === '*' || range.main === '*' || range.main === offer.main;
+}
+
+/**
+ * Splits on `separator` outside double-quoted strings (a backslash escapes
+ * the next character inside them). One pass, no regular expression.
+ */
+export function splitOutsideQuotes(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted && char === '\\') i++;
+    else if (char === '"') quoted = !quoted;
+    else if (!quoted && char === separator) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/** `utf-8''1%2E0` → `1.0`; anything that does not decode is kept as written. */
+function decodeRfc2231(value: string): string {
+  const parts = value.split("'");
+  if (parts.length !== 3) return value;
+  const [charset, , encoded] = parts;
+  try {
+    if (/^utf-?8$/i.test(charset) || charset === '') return decodeURIComponent(encoded);
+    if (/^(?:iso-8859-1|latin-?1|us-ascii)$/i.test(charset)) {
+      return encoded.replace(/%([0-9A-Fa-f]{2})/g, (_whole, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    }
+  } catch {
+    return value;
+  }
+  return value;
+}

@@ -1,0 +1,26 @@
+import type { Context } from 'koa';
+import { HttpError, NotAcceptable } from '../errors';
+import { Message } from '../i18n/message';
+import { acceptedMediaType } from '../http/negotiation';
+import { BaseVersioning } from './base';
+
+/**
+ * The version is a parameter of the media type the request accepted:
+ * `Accept: application/json; version=1.0`. A refused version is a 406.
+ * Links are not changed: the version travels in the header, not the URL.
+ */
+export class AcceptHeaderVersioning extends BaseVersioning {
+  readonly invalidVersionMessage = 'Invalid version in "Accept" header.';
+  readonly vary = ['Accept'];
+
+  determineVersion(ctx: Context): string | null {
+    const params = acceptedMediaType(ctx).accepted.params;
+    const version = params.has(this.versionParam) ? (params.get(this.versionParam) as string) : this.defaultVersion;
+    if (!this.isAllowedVersion(version)) throw this.invalidVersion();
+    return version;
+  }
+
+  invalidVersion(): HttpError {
+    return new NotAcceptable(new Message(this.invalidVersionMessage), { code: 'INVALID_VERSION' });
+  }
+}

@@ -1,0 +1,83 @@
+import type { Context } from 'koa';
+import { HttpError, ImproperlyConfigured, InvalidArgument, NotFound } from '../errors';
+import { plainReverse } from '../http/reverse';
+import { Message } from '../i18n/message';
+import { checkKeys } from '../table/include';
+import type { ReverseOptions, ReverseParams } from '../table/reverse';
+import type { VersioningScheme } from './scheme';
+
+export interface VersioningOptions {
+  /** Version used when the request carries none (default `null`). */
+  defaultVersion?: string | null;
+  /** Permitted versions; `null` or empty permits every version (default `null`). */
+  allowedVersions?: readonly (string | null)[] | null;
+  /** Name of the media-type parameter, path parameter or query parameter (default `'version'`). */
+  versionParam?: string;
+}
+
+export type SchemeReverseOptions = ReverseOptions & { request?: Context };
+
+/**
+ * The shared part of every scheme (DRF's `BaseVersioning`). A custom scheme
+ * subclasses it, overrides `determineVersion` (and `reverse` when links must
+ * change) and throws `this.invalidVersion()` for a version it refuses.
+ *
+ * @example
+ * class HeaderVersioning extends BaseVersioning {
+ *   readonly vary = ['X-API-Version'];
+ *   determineVersion(ctx: Context) {
+ *     const version = ctx.get('X-API-Version') || this.defaultVersion;
+ *     if (!this.isAllowedVersion(version)) throw this.invalidVersion();
+ *     return version;
+ *   }
+ * }
+ */
+export abstract class BaseVersioning implements VersioningScheme {
+  readonly defaultVersion: string | null;
+  readonly allowedVersions: readonly (string | null)[] | null;
+  readonly versionParam: string;
+  readonly invalidVersionMessage: string = 'Invalid version.';
+  readonly vary: readonly string[] = [];
+
+  constructor(options: VersioningOptions = {}, extraOptions: readonly string[] = []) {
+    checkKeys(`${new.target.name} options`, options, ['defaultVersion', 'allowedVersions', 'versionParam', ...extraOptions]);
+    const { defaultVersion = null, allowedVersions = null, versionParam = 'version' } = options;
+    if (defaultVersion !== null && typeof defaultVersion !== 'string') {
+      throw new ImproperlyConfigured(`${new.target.name}: defaultVersion must be a string or null, got ${JSON.stringify(defaultVersion)}.`);
+    }
+    if (allowedVersions !== null && (!Array.isArray(allowedVersions) || allowedVersions.some((v) => v !== null && typeof v !== 'string'))) {
+      throw new ImproperlyConfigured(
+        `${new.target.name}: allowedVersions must be an array of strings (or null entries), got ${JSON.stringify(allowedVersions)}. ` +
+          "A plain string such as 'v1' is not a list: write ['v1'].",
+      );
+    }
+    if (typeof versionParam !== 'string' || versionParam === '') {
+      throw new ImproperlyConfigured(`${new.target.name}: versionParam must be a non-empty string.`);
+    }
+    this.defaultVersion = defaultVersion;
+    this.allowedVersions = allowedVersions === null ? null : Object.freeze([...allowedVersions]);
+    this.versionParam = versionParam;
+  }
+
+  determineVersion(_ctx: Context, _params: Record<string, string>): string | null {
+    throw new Error(`${this.constructor.name}.determineVersion() must be implemented.`);
+  }
+
+  /** Every version when none are listed; else the default (when not null) and the listed ones. */
+  isAllowedVersion(version: string | null): boolean {
+    if (!this.allowedVersions || this.allowedVersions.length === 0) return true;
+    return (version !== null && version === this.defaultVersion) || this.allowedVersions.includes(version);
+  }
+
+  /** The error for a refused version: 404 with the scheme's message (406 for the Accept header). */
+  invalidVersion(): HttpError {
+    return new NotFound(new Message(this.invalidVersionMessage), { code: 'INVALID_VERSION' });
+  }
+
+  /** Plain reversal, absolute on the request's origin. */
+  reverse(name: string, params?: ReverseParams, options: SchemeReverseOptions = {}): string {
+    const { request, ...rest } = options;
+    if (!request) throw new InvalidArgument(`${this.constructor.name}.reverse() needs options.request: the table it reverses against is the request's app's.`);
+    return plainReverse(request, name, params, rest);
+  }
+}

@@ -1,0 +1,26 @@
+import type { Context } from 'koa';
+import type { ReverseParams } from '../table/reverse';
+import { BaseVersioning, type SchemeReverseOptions } from './base';
+
+/**
+ * The version is the first segment of the matched route's namespace that is
+ * an allowed version (`include('/v1', [...], { namespace: 'v1' })`). Without a
+ * namespace the default is returned unchecked (DRF). Links are reversed in
+ * the request's version namespace: `name` becomes `<version>:name`.
+ */
+export class NamespaceVersioning extends BaseVersioning {
+  readonly invalidVersionMessage = 'Invalid version in URL path. Does not match any version namespace.';
+
+  determineVersion(ctx: Context): string | null {
+    const namespace = ctx.route?.namespace ?? '';
+    if (namespace === '') return this.defaultVersion;
+    const version = namespace.split(':').find((segment) => this.isAllowedVersion(segment));
+    if (version === undefined) throw this.invalidVersion();
+    return version;
+  }
+
+  reverse(name: string, params?: ReverseParams, options: SchemeReverseOptions = {}): string {
+    const version = options.request?.version ?? null;
+    return super.reverse(version === null ? name : `${version}:${name}`, params, options);
+  }
+}

@@ -1,0 +1,45 @@
+import type { Context } from 'koa';
+import type { ReverseParams } from '../table/reverse';
+import { BaseVersioning, type SchemeReverseOptions } from './base';
+
+/**
+ * The version is the query parameter `versionParam` (`?version=1.0`); `?version`
+ * and `?version=` give `''`, repeated keys the last value (Django's
+ * `QueryDict`). Links get `?version=<request's version>`, replacing any the
+ * caller gave, with the query keys sorted (DRF's `replace_query_param`).
+ */
+export class QueryParameterVersioning extends BaseVersioning {
+  readonly invalidVersionMessage = 'Invalid version in query parameter.';
+
+  determineVersion(ctx: Context): string | null {
+    const query = ctx.query;
+    let version: string | null = this.defaultVersion;
+    if (Object.hasOwn(query, this.versionParam)) {
+      const value = query[this.versionParam];
+      version = (Array.isArray(value) ? value[value.length - 1] : value) ?? '';
+    }
+    if (!this.isAllowedVersion(version)) throw this.invalidVersion();
+    return version;
+  }
+
+  reverse(name: string, params?: ReverseParams, options: SchemeReverseOptions = {}): string {
+    const url = super.reverse(name, params, options);
+    const version = options.request?.version ?? null;
+    return version === null ? url : replaceQueryParam(url, this.versionParam, version);
+  }
+}
+
+/**
+ * Sets `key` to `value` in a URL, re-encoding the query with its keys sorted
+ * (repeated values kept); the rest of the URL is left exactly as it was.
+ */
+export function replaceQueryParam(url: string, key: string, value: string): string {
+  const hash = url.indexOf('#');
+  const fragment = hash === -1 ? '' : url.slice(hash);
+  const base = hash === -1 ? url : url.slice(0, hash);
+  const question = base.indexOf('?');
+  const search = new URLSearchParams(question === -1 ? '' : base.slice(question + 1));
+  search.set(key, value);
+  search.sort();
+  return `${question === -1 ? base : base.slice(0, question)}?${search}${fragment}`;
+}
