@@ -1,0 +1,73 @@
+import {
+  AcceptHeaderVersioning,
+  HostNameVersioning,
+  include,
+  NamespaceVersioning,
+  QueryParameterVersioning,
+  URLPathVersioning,
+} from '../../src';
+import { conformance, Things } from './conformance';
+
+const origin = 'http://api.test';
+
+conformance('AcceptHeaderVersioning', {
+  scheme: (options) => new AcceptHeaderVersioning(options),
+  routes: [Things],
+  send: (agent, version) => agent.get('/things').set('Accept', version === null ? 'application/json' : `application/json; version=${version}`),
+  status: 406,
+  message: 'Invalid version in "Accept" header.',
+  vary: ['Accept'],
+  link: () => `${origin}/things/7`,
+});
+
+conformance('URLPathVersioning', {
+  scheme: (options) => new URLPathVersioning(options),
+  routes: [include('/:version', [Things]), Things],
+  send: (agent, version) => agent.get(version === null ? '/things' : `/${version}/things`),
+  status: 404,
+  message: 'Invalid version in URL path.',
+  vary: [],
+  link: (version) => `${origin}/${version}/things/7`,
+});
+
+conformance('NamespaceVersioning', {
+  scheme: (options) => new NamespaceVersioning(options),
+  routes: ['v1', 'v2', 'v9'].map((v) => include(`/${v}`, [Things], { namespace: v })).concat([include('', [Things])]),
+  send: (agent, version) => agent.get(version === null ? '/things' : `/${version}/things`),
+  status: 404,
+  message: 'Invalid version in URL path. Does not match any version namespace.',
+  vary: [],
+  link: (version) => `${origin}/${version}/things/7`,
+  skip: [
+    {
+      reason: 'a request outside any namespace gets the default unchecked (DRF); see namespace.test.ts',
+      tests: ['refuses a missing version when the default is null and null is not allowed'],
+    },
+  ],
+});
+
+conformance('HostNameVersioning', {
+  scheme: (options) => new HostNameVersioning(options),
+  routes: [Things],
+  send: (agent, version) => agent.get('/things').set('Host', version === null ? 'localhost' : `${version}.example.com`),
+  status: 404,
+  message: 'Invalid version in hostname.',
+  vary: [],
+  link: (version) => `http://${version}.example.com/things/7`,
+  skip: [
+    {
+      reason: 'a host that does not match hostnameRegex gets the default unchecked (DRF); see host-name.test.ts',
+      tests: ['refuses a missing version when the default is null and null is not allowed'],
+    },
+  ],
+});
+
+conformance('QueryParameterVersioning', {
+  scheme: (options) => new QueryParameterVersioning(options),
+  routes: [Things],
+  send: (agent, version) => agent.get(version === null ? '/things' : `/things?version=${version}`),
+  status: 404,
+  message: 'Invalid version in query parameter.',
+  vary: [],
+  link: (version) => `${origin}/things/7?version=${version}`,
+});
