@@ -1,0 +1,96 @@
+import { expect } from 'chai';
+import { AcceptHeaderVersioning } from '../../src';
+import { agent } from './helpers';
+
+/** versioning.md §5.4, every row with a counterpart in waymark (no `?format=`). */
+const table: [string | undefined, string | null][] = [
+  ['application/json; version=1.2.3', '1.2.3'],
+  ['*/*; version=1.2.3', '1.2.3'],
+  ['application/*; version=1.0', '1.0'],
+  ['application/json', null],
+  [undefined, null],
+  ['application/json; version="1.0"', '1.0'],
+  ['application/json;version=1.0', '1.0'],
+  ['application/json;  version = 1.0 ', '1.0'],
+  ['application/json; VERSION=1.0', '1.0'],
+  ['Application/JSON; version=1.0', '1.0'],
+  ['application/json; version=V1.0', 'V1.0'],
+  ["application/json; version='1.0'", "'1.0'"],
+  ['application/json; version=', ''],
+  ['application/json; version=""', ''],
+  ['application/json; version', null],
+  ['application/json; version=1 0', '1 0'],
+  ['application/json; version="a;b"', 'a;b'],
+  ['*/*;version="a;b"', 'a;b'],
+  ['application/json; version="a,b"', 'a,b'],
+  ["application/json; version*=utf-8''1%2E0", '1.0'],
+  ['application/json; version=1.0; version=2.0', '2.0'],
+  ['application/json; Version=1; version=2', '2'],
+  ['application/json; version=1.0; q=0.1, application/json; q=1', '1.0'],
+  ['application/json, */*; version=1.0', null],
+  ['text/plain; version=1.0, application/json', null],
+  ['text/html; version=9, application/json; version=1.0', '1.0'],
+  ['application/json; indent=4; version=1.0', '1.0'],
+  ['application/json; version="1\\"0"', '1"0'],
+];
+
+describe('versioning/accept-header', () => {
+  for (const [accept, version] of table) {
+    it(`${accept === undefined ? 'no Accept header' : `Accept: ${accept}`} → ${JSON.stringify(version)}`, async () => {
+      const test = agent(new AcceptHeaderVersioning()).get('/things');
+      const res = await (accept === undefined ? test : test.set('Accept', accept)).expect(200);
+      expect(res.body.version).to.equal(version);
+      expect(res.headers.vary).to.equal('Accept');
+      expect(res.headers['content-type']).to.equal('application/json; charset=utf-8');
+    });
+  }
+
+  for (const accept of ['application/xml; version=1.0', '', 'application/json; version=1.0; q=0', 'application/json; q=abc']) {
+    it(`Accept: ${JSON.stringify(accept)} → 406 before any version is determined, with Vary: Accept`, async () => {
+      const res = await agent(new AcceptHeaderVersioning({ allowedVersions: ['1.0'] })).get('/things').set('Accept', accept);
+      expect(res.status).to.equal(406);
+      expect(res.body.detail).to.equal('Could not satisfy the request Accept header.');
+      expect(res.headers.vary).to.contain('Accept');
+    });
+  }
+
+  it('refuses a malformed quoted version instead of treating it as "any version" (negotiator 1.1 trap)', async () => {
+    const res = await agent(new AcceptHeaderVersioning({ allowedVersions: ['1.0', '2.0'] })).get('/things').set('Accept', 'application/json; version="broken');
+    expect([res.status, res.body.detail]).to.deep.equal([406, 'Invalid version in "Accept" header.']);
+  });
+
+  it('matches a range with parameters against an offered type without them (negotiator does not)', async () => {
+    const res = await agent(new AcceptHeaderVersioning({ allowedVersions: ['2'] })).get('/things').set('Accept', 'application/json; version=2').expect(200);
+    expect(res.body.version).to.equal('2');
+  });
+
+  it('chooses among valid ranges only, by q inside a precedence group', async () => {
+    const accept = 'application/json; version=1; q=0.2, application/json; version=2; q=0.9, application/json; version=3; q=foo';
+    expect((await agent(new AcceptHeaderVersioning()).get('/things').set('Accept', accept).expect(200)).body.version).to.equal('2');
+  });
+
+  it('never matches an upper-case versionParam: parameter names are lower-cased (DRF)', async () => {
+    const res = await agent(new AcceptHeaderVersioning({ versionParam: 'Ver' })).get('/things').set('Accept', 'application/json; Ver=3').expect(200);
+    expect(res.body.version).to.equal(null);
+  });
+
+  it('renders an offered vendor type and reads the version from it', async () => {
+    const res = await agent(new AcceptHeaderVersioning(), undefined, { mediaTypes: ['application/vnd.waymark+json', 'application/json'] })
+      .get('/things')
+      .set('Accept', 'application/vnd.waymark+json; version=2')
+      .expect(200);
+    expect(res.body.version).to.equal('2');
+    expect(res.headers['content-type']).to.equal('application/vnd.waymark+json');
+  });
+
+  it('bounds the work on a huge Accept header: only the first ranges count', async () => {
+    const accept = `${Array.from({ length: 1000 }, () => 'text/plain').join(', ')}, application/json; version=1`;
+    const res = await agent(new AcceptHeaderVersioning()).get('/things').set('Accept', accept);
+    expect(res.status).to.equal(406);
+  });
+
+  it('does not change links: the version travels in the header', async () => {
+    const res = await agent(new AcceptHeaderVersioning()).get('/things').set('Accept', 'application/json; version=2').expect(200);
+    expect(res.body.link).to.equal('http://api.test/things/7');
+  });
+});
