@@ -1,11 +1,49 @@
 import 'reflect-metadata';
-import { createApp } from '../src';
-import { UsersController } from './users';
+import {
+  AcceptHeaderVersioning,
+  createApp,
+  HostNameVersioning,
+  include,
+  NamespaceVersioning,
+  QueryParameterVersioning,
+  URLPathVersioning,
+  type App,
+  type RouteSource,
+  type VersioningScheme,
+} from '../src';
+import { UsersController, UsersV2Controller } from './users';
 
-/** The sample app: `waymark routes examples/app.ts` lists its routes. */
-export const app = createApp({
-  routes: [UsersController],
-  origin: process.env.ORIGIN ?? `http://localhost:${process.env.PORT ?? 3000}`,
-});
+const users: RouteSource[] = [UsersController, UsersV2Controller];
+const versions = { defaultVersion: 'v1', allowedVersions: ['v1', 'v2'] };
 
+/** The five schemes, by the name the `VERSIONING` environment variable uses. */
+const schemes: Record<string, () => { versioning: VersioningScheme; routes: RouteSource[] }> = {
+  'accept-header': () => ({ versioning: new AcceptHeaderVersioning(versions), routes: users }),
+  'url-path': () => ({ versioning: new URLPathVersioning(versions), routes: [include('/:version', users)] }),
+  namespace: () => ({
+    versioning: new NamespaceVersioning(versions),
+    routes: [include('/v1', [UsersController], { namespace: 'v1' }), include('/v2', [UsersV2Controller], { namespace: 'v2' })],
+  }),
+  'host-name': () => ({ versioning: new HostNameVersioning(versions), routes: users }),
+  'query-parameter': () => ({ versioning: new QueryParameterVersioning(versions), routes: users }),
+};
+
+/** The sample users API, versioned with `versioning` (one of the keys above), or unversioned. */
+export function createSampleApp(versioning = process.env.VERSIONING, port = process.env.PORT ?? '3000'): App {
+  const origin = process.env.ORIGIN ?? `http://localhost:${port}`;
+  if (!versioning) return createApp({ routes: users, origin });
+  const make = schemes[versioning];
+  if (!make) throw new Error(`VERSIONING must be one of ${Object.keys(schemes).join(', ')}; got '${versioning}'.`);
+  return createApp({ ...make(), origin });
+}
+
+/** `waymark routes examples/app.ts` lists this app's routes. */
+export const app = createSampleApp();
 export default app;
+
+/** A link to the first user, built with `app.url` outside any request (the name depends on the scheme). */
+export function firstUserPath(sample: App, versioning = process.env.VERSIONING): string {
+  if (versioning === 'url-path') return sample.url('users-detail', { version: 'v1', id: 1 });
+  if (versioning === 'namespace') return sample.url('v1:users-detail', { id: 1 });
+  return sample.url('users-detail', { id: 1 });
+}

@@ -1,13 +1,13 @@
 import 'reflect-metadata';
 import { closeGracefully } from '../src';
-import { app } from './app';
+import { app, firstUserPath } from './app';
 
 const port = Number(process.env.PORT ?? 3000);
 const server = app.listen(port, () => {
   const address = server.address();
-  const actual = typeof address === 'object' && address ? address.port : port;
-  // app.url() works outside a request, on the app's origin.
-  console.log(`waymark sample listening on http://localhost:${actual} (try ${app.url('users-detail', { id: 1 })})`);
+  const base = `http://localhost:${typeof address === 'object' && address ? address.port : port}`;
+  const scheme = process.env.VERSIONING ? `, VERSIONING=${process.env.VERSIONING}` : '';
+  console.log(`waymark sample listening on ${base} (try ${base}${firstUserPath(app)}${scheme})`);
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,42 +1,61 @@
-import { Body, Controller, Ctx, Get, NotFound, Param, Post, BadRequest } from '../src';
 import type { Context } from 'koa';
+import { BadRequest, Body, Controller, Ctx, Get, NotFound, Param, Post } from '../src';
 
 export interface User {
   id: number;
   name: string;
 }
 
-/** A users API: list, detail and create, with links built by `ctx.reverse`. */
-@Controller('/users')
-export class UsersController {
-  private readonly users = new Map<number, User>([
-    [1, { id: 1, name: 'Ada' }],
-    [2, { id: 2, name: 'Grace' }],
-  ]);
+/** Each app gets its own users: no state shared between two apps in one process. */
+const stores = new WeakMap<object, Map<number, User>>();
 
+function usersOf(ctx: Context): Map<number, User> {
+  let users = stores.get(ctx.app);
+  if (!users) {
+    users = new Map([
+      [1, { id: 1, name: 'Ada' }],
+      [2, { id: 2, name: 'Grace' }],
+    ]);
+    stores.set(ctx.app, users);
+  }
+  return users;
+}
+
+/** Version 1 (and unversioned requests): plain user objects with a `url`. */
+@Controller('/users', { versions: ['v1', null] })
+export class UsersController {
   @Get('/', 'users-list')
   list(@Ctx() ctx: Context) {
-    return [...this.users.values()].map((user) => this.present(ctx, user));
+    return [...usersOf(ctx).values()].map((user) => this.present(ctx, user));
   }
 
   @Get('/:id', { name: 'users-detail', requirements: { id: /\d+/ } })
   detail(@Param('id') id: number, @Ctx() ctx: Context) {
-    const user = this.users.get(id);
+    const user = usersOf(ctx).get(id);
     if (!user) throw new NotFound('No such user.');
     return this.present(ctx, user);
   }
 
   @Post('/', 'users-create')
-  create(@Body() body: { name?: unknown }, @Ctx() ctx: Context) {
+  create(@Body() body: { name?: unknown } | undefined, @Ctx() ctx: Context) {
     if (typeof body?.name !== 'string' || body.name.trim() === '') throw new BadRequest('A user needs a non-empty "name".');
-    const user = { id: Math.max(0, ...this.users.keys()) + 1, name: body.name };
-    this.users.set(user.id, user);
+    const users = usersOf(ctx);
+    const user = { id: Math.max(0, ...users.keys()) + 1, name: body.name };
+    users.set(user.id, user);
     ctx.status = 201;
     ctx.set('Location', ctx.reverse('users-detail', { id: user.id }));
     return this.present(ctx, user);
   }
 
-  private present(ctx: Context, user: User) {
+  protected present(ctx: Context, user: User): unknown {
     return { ...user, url: ctx.reverse('users-detail', { id: user.id }) };
+  }
+}
+
+/** Version 2: the same routes and names, each user wrapped as `{ data, links }`. */
+@Controller('/users', { versions: ['v2'] })
+export class UsersV2Controller extends UsersController {
+  protected present(ctx: Context, user: User): unknown {
+    return { data: user, links: { self: ctx.reverse('users-detail', { id: user.id }) } };
   }
 }

@@ -41,6 +41,6 @@ describe('cli/routes', () => {
   it('runs as the waymark binary on the sample app', () => {
     const result = spawnSync(process.execPath, [join(root, 'bin/waymark.js'), 'routes', 'examples/app.ts'], { cwd: root, encoding: 'utf8' });
     expect(result.status, result.stderr).to.equal(0);
-    expect(result.stdout).to.contain('GET     /users/:id  users-detail  *         UsersController.detail');
+    expect(result.stdout).to.contain('GET     /users/:id  users-detail  v1,null   UsersController.detail');
   });
 });

@@ -53,4 +53,11 @@ describe('http: dispatch by version (api.md §5.4)', () => {
     expect((await request(app()).get('/own?v=x').expect(200)).body).to.deep.equal({ version: 'x' });
     expect((await request(app()).get('/own?version=v1')).status).to.equal(404);
   });
+
+  it('checks in api.md §5.2 order: 405 before the version, negotiation (406) before the version', async () => {
+    const wrongMethod = await request(app()).delete('/items?version=v9');
+    expect([wrongMethod.status, wrongMethod.headers.allow]).to.deep.equal([405, 'HEAD, GET']);
+    const unacceptable = await request(app()).get('/items?version=v9').set('Accept', 'application/xml');
+    expect([unacceptable.status, unacceptable.body.detail]).to.deep.equal([406, 'Could not satisfy the request Accept header.']);
+  });
 });
