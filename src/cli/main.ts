@@ -1,8 +1,11 @@
 import 'reflect-metadata';
+import { checkConfig } from './check-config';
 import { formatTable, loadApp, rowsOf } from './routes';
 
 const USAGE = `usage:
-  waymark routes <module> [--json]     print the named-route table of the app <module> exports`;
+  waymark routes <module> [--json]     print the named-route table of the app <module> exports
+  waymark check-config [tsconfig.json] [--json]
+                                       check the "ts-node" block; exit 1 on any error`;
 
 export interface Io {
   out: (text: string) => void;
@@ -20,6 +23,7 @@ export function main(argv: readonly string[], io: Io = { out: console.log, err: 
       io.out(json ? JSON.stringify(rows, null, 2) : formatTable(rows));
       return 0;
     }
+    if (command === 'check-config' && positional.length <= 1) return checkConfig(positional[0] ?? 'tsconfig.json', json, io.out);
     io.err(USAGE);
     return 2;
   } catch (error) {

@@ -1,0 +1,19 @@
+import { relative } from 'node:path';
+import { checkProject } from '../runner-options/read';
+import type { Problem } from '../runner-options/problems';
+
+/** `waymark check-config [tsconfig.json] [--json]`: every problem, and 1 when there is an error. */
+export function checkConfig(path: string, json: boolean, out: (text: string) => void): number {
+  const { errors, warnings } = checkProject(path);
+  if (json) {
+    out(JSON.stringify({ valid: errors.length === 0, errors, warnings }, null, 2));
+  } else {
+    const line = (level: string) => (problem: Problem) => {
+      const hint = problem.suggestion ? ` (suggestion: ${problem.suggestion})` : '';
+      return `${level.padEnd(8)}${relative(process.cwd(), problem.file ?? path) || path}  ${problem.path}  ${problem.message}${hint} [${problem.code}]`;
+    };
+    for (const text of [...errors.map(line('error')), ...warnings.map(line('warning'))]) out(text);
+    out(`${errors.length} error${errors.length === 1 ? '' : 's'}, ${warnings.length} warning${warnings.length === 1 ? '' : 's'}`);
+  }
+  return errors.length > 0 ? 1 : 0;
+}

@@ -1,0 +1,9 @@
+/**
+ * `waymark/runner-options`: the schema, validator and reader of the
+ * `"ts-node"` block of tsconfig.json (see schema/ and runner-options.md).
+ */
+export { validateRunnerOptions, type ValidationResult } from './validate';
+export { readRunnerOptions, checkProject, RunnerOptionsError, type ResolvedRunnerOptions, type ProjectCheck } from './read';
+export type { Problem } from './problems';
+export type { ModuleType } from './paths';
+export { KNOWN_OPTIONS } from './rules';

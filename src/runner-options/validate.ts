@@ -1,0 +1,34 @@
+import { fromAjv, type Problem } from './problems';
+import { extraRules } from './rules';
+import { schemas } from './schema';
+
+export interface ValidationResult {
+  valid: boolean;
+  errors: Problem[];
+  warnings: Problem[];
+}
+
+/** Codes that are warnings: ts-node runs, but not as the author probably meant. */
+const WARNINGS = new Set(['UNKNOWN_OPTION', 'API_ONLY_OPTION', 'NON_NUMERIC_DIAGNOSTIC', 'ESM_UNSUPPORTED', 'SCHEMA_DEGRADED']);
+
+/**
+ * Checks a `"ts-node"` block: ajv against `schema/ts-node.schema.json`, then
+ * the rules JSON Schema cannot express. `context.target` is the effective
+ * compile target (ts-node's default is ES5). `null` counts as `{}`, as in ts-node.
+ *
+ * @example
+ * validateRunnerOptions({ transpileOnly: 'yes' }).errors[0]; // { path: '$.transpileOnly', code: 'INVALID_TYPE', ... }
+ */
+export function validateRunnerOptions(block: unknown, context: { target?: string } = {}): ValidationResult {
+  const value = block ?? {};
+  const { block: validate, degraded } = schemas();
+  const problems: Problem[] = [];
+  if (!validate(value)) problems.push(...fromAjv(validate.errors ?? [], value));
+  if (typeof value === 'object' && !Array.isArray(value)) problems.push(...extraRules(value as Record<string, unknown>, context.target));
+  if (degraded && typeof value === 'object' && value !== null && 'compilerOptions' in value) {
+    problems.push({ path: '$.compilerOptions', code: 'SCHEMA_DEGRADED', message: degraded });
+  }
+  const errors = problems.filter((problem) => !WARNINGS.has(problem.code));
+  const warnings = problems.filter((problem) => WARNINGS.has(problem.code));
+  return { valid: errors.length === 0, errors, warnings };
+}
