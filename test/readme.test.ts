@@ -23,7 +23,10 @@ describe('README', () => {
     const firstLine = code.split('\n').find((line) => line.startsWith('@Controller') || line.startsWith('class')) ?? '';
     it(`snippet ${index + 1} runs (${firstLine.trim()})`, async () => {
       const file = join(scratch, `snippet-${index + 1}.ts`);
-      writeFileSync(file, code.replaceAll("from 'waymark'", `from ${JSON.stringify(join(root, 'src'))}`));
+      const source = code
+        .replaceAll("from 'waymark/runner-options'", `from ${JSON.stringify(join(root, 'src', 'runner-options'))}`)
+        .replaceAll("from 'waymark'", `from ${JSON.stringify(join(root, 'src'))}`);
+      writeFileSync(file, source);
       const loaded = require(file) as { done?: Promise<void> };
       await loaded.done;
     });

@@ -14,7 +14,14 @@ export function toPosix(path: string, base: string): string {
  * starts with `.` is out of scope (so are top-level dot-entries, as in ts-node).
  */
 export function ignoreTester(options: { ignore: readonly string[]; skipIgnore: boolean; scope: boolean; scopeDir: string; baseDir: string }) {
-  const patterns = options.skipIgnore ? [] : options.ignore.map((pattern) => new RegExp(pattern));
+  // A pattern that does not compile is reported by the rules (INVALID_IGNORE_PATTERN); here it matches nothing.
+  const patterns = options.skipIgnore ? [] : options.ignore.flatMap((pattern) => {
+    try {
+      return [new RegExp(pattern)];
+    } catch {
+      return [];
+    }
+  });
   return (path: string): boolean => {
     const absolute = toPosix(path, options.baseDir);
     if (options.scope && posix.relative(toPosix(options.scopeDir, options.baseDir), absolute).startsWith('.')) return true;
