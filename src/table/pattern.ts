@@ -38,6 +38,24 @@ export class CompiledPattern {
     this.encode = segmentEncoder(delimiters(this.parts));
   }
 
+  /**
+   * The whole path segments the pattern starts with before anything
+   * dynamic: `['users']` for `/users/:id`, `['v1', 'users']` for `/v1/users`.
+   */
+  staticSegments(): string[] {
+    let text = '';
+    let index = 0;
+    for (; index < this.parts.length; index++) {
+      const part = this.parts[index];
+      if (part.kind !== 'text') break;
+      text += part.value;
+    }
+    const pieces = text.split('/').slice(1);
+    if (index < this.parts.length) pieces.pop();
+    else if (pieces[pieces.length - 1] === '') pieces.pop();
+    return pieces;
+  }
+
   has(name: string): boolean {
     return this.params.some((param) => param.name === name);
   }

@@ -58,4 +58,15 @@ describe('http/matcher', () => {
     expect(res.status).to.equal(400);
     expect(res.body).to.deep.equal({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'Malformed percent-encoding in the URL path.' });
   });
+
+  it('keeps registration order between routes indexed at different depths', () => {
+    @Controller()
+    class Order {
+      @Get('/:any/x', 'first') first() {}
+      @Get('/a/:id', 'second') second() {}
+      @Get('/:p/:q', 'third') third() {}
+    }
+    const result = new Matcher(buildRouteTable([Order]).routes).match('GET', '/a/x');
+    expect(result.kind === 'found' && result.candidates.map((c) => c.route.name)).to.deep.equal(['first', 'second', 'third']);
+  });
 });
