@@ -51,8 +51,10 @@ export class CompiledPattern {
       text += part.value;
     }
     const pieces = text.split('/').slice(1);
-    if (index < this.parts.length) pieces.pop();
-    else if (pieces[pieces.length - 1] === '') pieces.pop();
+    const next = this.parts[index];
+    // Text right before a parameter is part of its segment; before `{/...}` or at the end it is whole.
+    const wholeLast = next === undefined || (next.kind === 'group' && next.parts[0]?.kind === 'text' && next.parts[0].value.startsWith('/'));
+    if (!wholeLast || pieces[pieces.length - 1] === '') pieces.pop();
     return pieces;
   }
 
