@@ -28,6 +28,8 @@ export interface AppOptions {
 }
 
 const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy'];
+const URL_OPTIONS = ['query', 'fragment', 'absolute', 'currentApp'];
+const NO_OPTIONS: ReverseOptions = Object.freeze({});
 
 /**
  * A Koa application whose routes come from decorated controllers. Every Koa
@@ -82,8 +84,8 @@ export class App extends Koa {
    * app.url('users-detail', { id: 42 });                     // '/users/42'
    * app.url('v1:users-detail', [42], { query: { q: 'a b' } }); // '/v1/users/42?q=a+b'
    */
-  url(name: string, params?: ReverseParams, options: ReverseOptions = {}): string {
-    checkKeys('url() options', options, ['query', 'fragment', 'absolute', 'currentApp']);
+  url(name: string, params?: ReverseParams, options: ReverseOptions = NO_OPTIONS): string {
+    if (options !== NO_OPTIONS) checkKeys('url() options', options, URL_OPTIONS);
     const path = withQueryAndFragment(reversePath(this.table, name, params, options.currentApp), options);
     if (!options.absolute) return path;
     if (this.origin === null) throw new InvalidArgument('url(..., { absolute: true }) needs the `origin` option of createApp().');

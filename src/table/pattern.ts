@@ -1,9 +1,12 @@
 import { parse, type Token } from 'path-to-regexp';
+import { delimiters, encodeWildcard, segmentEncoder, type Encode } from './encode';
 
 /** A value a caller may put into a URL: only strings and numbers, never `undefined`, `null` or objects. */
 export type ParamValue = string | number;
 /** A value for a `*wildcard` parameter: a string whose `/` is kept, or its segments. */
 export type WildcardValue = ParamValue | readonly ParamValue[];
+/** Given parameters: a record (own keys only) or a map. */
+export type Values = ReadonlyMap<string, unknown> | Readonly<Record<string, unknown>>;
 
 type Part =
   | { kind: 'text'; value: string }
@@ -14,6 +17,19 @@ export interface PatternParam {
   name: string;
   wildcard: boolean;
   optional: boolean;
+}
+
+/** The value of `name` in `values`; a record's inherited properties do not count. */
+export function valueOf(values: Values, name: string): unknown {
+  if (values instanceof Map) return values.get(name);
+  return Object.hasOwn(values, name) ? (values as Record<string, unknown>)[name] : undefined;
+}
+
+function sizeOf(values: Values): number {
+  if (values instanceof Map) return values.size;
+  let size = 0;
+  for (const key in values) if (Object.hasOwn(values, key)) size++;
+  return size;
 }
 
 /**
@@ -27,7 +43,12 @@ export class CompiledPattern {
   /** Parameters in the order they appear (positional reversal maps onto this). */
   readonly params: readonly PatternParam[];
   private readonly parts: Part[];
-  private readonly encode: (value: unknown) => string | null;
+  private readonly encode: Encode;
+  /**
+   * Patterns without optional groups (most of them) are built as
+   * `texts[0] + value0 + texts[1] + value1 + ...`, with no bookkeeping.
+   */
+  private readonly flat: { texts: string[]; slots: { name: string; wildcard: boolean }[] } | null;
 
   constructor(source: string) {
     this.source = source;
@@ -36,6 +57,7 @@ export class CompiledPattern {
     collectParams(this.parts, false, params);
     this.params = params;
     this.encode = segmentEncoder(delimiters(this.parts));
+    this.flat = this.parts.some((part) => part.kind === 'group') ? null : flatten(this.parts);
   }
 
   /**
@@ -62,19 +84,51 @@ export class CompiledPattern {
     return this.params.some((param) => param.name === name);
   }
 
+  isWildcard(name: string): boolean {
+    return this.params.some((param) => param.name === name && param.wildcard);
+  }
+
   /**
    * The path for `values`, or `null` when they do not fit: a required
    * parameter is missing, a value is unusable, or a given value has no place
    * in the pattern (an unknown name, or one inside an optional group whose
    * other parameters are missing).
    */
-  build(values: ReadonlyMap<string, WildcardValue>): string | null {
-    const used = new Set<string>();
-    const path = render(this.parts, values, used, this.encode);
-    if (path === null || used.size !== values.size) return null;
+  build(values: Values): string | null {
+    let path: string | null;
+    if (this.flat) {
+      const { texts, slots } = this.flat;
+      if (slots.length !== sizeOf(values)) return null;
+      path = texts[0];
+      for (let i = 0; i < slots.length; i++) {
+        const value = valueOf(values, slots[i].name);
+        const encoded = value === undefined ? null : slots[i].wildcard ? encodeWildcard(value, this.encode) : this.encode(value);
+        if (encoded === null) return null;
+        path += encoded + texts[i + 1];
+      }
+      // Values are never empty and never start with '/', so only the pattern itself could begin with '//'.
+      if (!texts[0].startsWith('//')) return path;
+    } else {
+      const used = new Set<string>();
+      path = render(this.parts, values, used, this.encode);
+      if (path === null || used.size !== sizeOf(values)) return null;
+    }
     // Unreachable with non-empty segments, kept as the last line of defence (Django CVE-2014-0480).
     return path.startsWith('//') ? `/%2F${path.slice(2)}` : path;
   }
+}
+
+function flatten(parts: readonly Part[]): { texts: string[]; slots: { name: string; wildcard: boolean }[] } {
+  const texts = [''];
+  const slots: { name: string; wildcard: boolean }[] = [];
+  for (const part of parts) {
+    if (part.kind === 'text') texts[texts.length - 1] += part.value;
+    else if (part.kind !== 'group') {
+      slots.push({ name: part.name, wildcard: part.kind === 'wildcard' });
+      texts.push('');
+    }
+  }
+  return { texts, slots };
 }
 
 function toParts(tokens: readonly Token[]): Part[] {
@@ -99,9 +153,7 @@ function collectParams(parts: readonly Part[], optional: boolean, into: PatternP
   }
 }
 
-type Encode = (value: unknown) => string | null;
-
-function render(parts: readonly Part[], values: ReadonlyMap<string, WildcardValue>, used: Set<string>, encode: Encode): string | null {
+function render(parts: readonly Part[], values: Values, used: Set<string>, encode: Encode): string | null {
   let out = '';
   for (const part of parts) {
     if (part.kind === 'text') {
@@ -117,7 +169,7 @@ function render(parts: readonly Part[], values: ReadonlyMap<string, WildcardValu
       }
       continue;
     }
-    const value = values.get(part.name);
+    const value = valueOf(values, part.name);
     if (value === undefined) return null;
     const encoded = part.kind === 'wildcard' ? encodeWildcard(value, encode) : encode(value);
     if (encoded === null) return null;
@@ -125,77 +177,4 @@ function render(parts: readonly Part[], values: ReadonlyMap<string, WildcardValu
     out += encoded;
   }
   return out;
-}
-
-/** The text a value stands for, or `null` when it is not a string or finite number. */
-export function textOf(value: unknown): string | null {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return null;
-}
-
-/** One path segment, percent-encoded; `null` for empty, dot segments and lone surrogates. */
-export function encodeSegment(value: unknown): string | null {
-  const text = textOf(value);
-  if (text === null || text === '' || text === '.' || text === '..' || !text.isWellFormed()) return null;
-  return encodeURIComponent(text);
-}
-
-/**
- * The characters that separate two captures in one segment (`-` in
- * `/:from-:to`, `.` in `/:name.:ext`). path-to-regexp stops a capture at
- * them, so a value must carry them percent-encoded to match back whole.
- * Only those encodeURIComponent leaves as they are need it.
- */
-function delimiters(parts: readonly Part[]): Set<string> {
-  const found = new Set<string>();
-  let text = '';
-  let captured = false;
-  const visit = (list: readonly Part[]) => {
-    for (const part of list) {
-      if (part.kind === 'group') visit(part.parts);
-      else if (part.kind !== 'text') captured = true;
-      else {
-        for (const char of part.value) {
-          if (char !== '/') text += char;
-          else {
-            if (captured) for (const c of text) found.add(c);
-            text = '';
-            captured = false;
-          }
-        }
-      }
-    }
-  };
-  visit(parts);
-  if (captured) for (const c of text) found.add(c);
-  for (const char of found) if (!/^[A-Za-z0-9\-_.!~*'()]$/.test(char)) found.delete(char);
-  return found;
-}
-
-function segmentEncoder(extra: ReadonlySet<string>): Encode {
-  if (extra.size === 0) return encodeSegment;
-  const escape = (c: string) => (/[A-Za-z0-9]/.test(c) ? c : `\\${c}`);
-  const pattern = new RegExp(`%[0-9A-F]{2}|[${[...extra].map(escape).join('')}]`, 'g');
-  const hex = (c: string) => (c.length === 3 ? c : `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
-  return (value) => encodeSegment(value)?.replace(pattern, hex) ?? null;
-}
-
-function encodeWildcard(value: WildcardValue, encode: Encode): string | null {
-  const segments: readonly unknown[] = Array.isArray(value) ? value : (textOf(value) ?? '').split('/');
-  if (segments.length === 0) return null;
-  const encoded: string[] = [];
-  for (const segment of segments) {
-    const text = encode(segment);
-    if (text === null) return null;
-    encoded.push(text);
-  }
-  return encoded.join('/');
-}
-
-/** The text a wildcard value stands for (segments joined by `/`), for requirement checks. */
-export function wildcardText(value: WildcardValue): string | null {
-  if (!Array.isArray(value)) return textOf(value);
-  const texts = value.map(textOf);
-  return texts.includes(null) ? null : texts.join('/');
 }

@@ -2,7 +2,8 @@ import { distance } from 'fastest-levenshtein';
 import { InvalidArgument, NoReverseMatch } from '../errors';
 import type { RouteRecord, RouteTable } from './builder';
 import { resolveNamespace } from './namespaces';
-import { textOf, wildcardText, type WildcardValue } from './pattern';
+import { textOf, wildcardText } from './encode';
+import { valueOf, type Values, type WildcardValue } from './pattern';
 
 /** Named values, or positional values mapped onto the pattern's parameters in order. */
 export type ReverseParams = Readonly<Record<string, WildcardValue>> | readonly WildcardValue[];
@@ -27,15 +28,7 @@ export interface ReverseOptions {
  * values satisfy its requirements. Throws `NoReverseMatch` otherwise.
  */
 export function reversePath(table: RouteTable, name: string, params?: ReverseParams, currentApp?: string): string {
-  if (typeof name !== 'string' || name === '') throw new NoReverseMatch(`Reverse for ${JSON.stringify(name)}: a route name must be a non-empty string.`);
-  const path = name.split(':');
-  const view = path.pop() as string;
-  const candidates = resolveNamespace(table.root, path, currentApp).names.get(view);
-  if (!candidates) {
-    const suggestions = closestNames(table, name);
-    const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.map((s) => `'${s}'`).join(', ')}?` : '';
-    throw new NoReverseMatch(`Reverse for '${name}' not found. '${name}' is not a known route name.${hint}`);
-  }
+  const candidates = resolve(table, name, currentApp);
   for (const route of candidates) {
     const built = tryRoute(route, params);
     if (built !== null) return built;
@@ -46,31 +39,61 @@ export function reversePath(table: RouteTable, name: string, params?: ReversePar
   );
 }
 
+/** Resolved names, per table; only successes are kept, and at most this many. */
+const resolved = new WeakMap<RouteTable, Map<string, readonly RouteRecord[]>>();
+const RESOLVED_LIMIT = 4096;
+
+function resolve(table: RouteTable, name: string, currentApp: string | undefined): readonly RouteRecord[] {
+  if (typeof name !== 'string' || name === '') throw new NoReverseMatch(`Reverse for ${JSON.stringify(name)}: a route name must be a non-empty string.`);
+  let cache = resolved.get(table);
+  if (!cache) resolved.set(table, (cache = new Map()));
+  const key = currentApp ? `${currentApp}\u0000${name}` : name;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const path = name.split(':');
+  const view = path.pop() as string;
+  const candidates = resolveNamespace(table.root, path, currentApp).names.get(view);
+  if (!candidates) {
+    const suggestions = closestNames(table, name);
+    const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.map((s) => `'${s}'`).join(', ')}?` : '';
+    throw new NoReverseMatch(`Reverse for '${name}' not found. '${name}' is not a known route name.${hint}`);
+  }
+  if (cache.size < RESOLVED_LIMIT) cache.set(key, candidates);
+  return candidates;
+}
+
+const NONE: Values = new Map();
+
 function tryRoute(route: RouteRecord, params: ReverseParams | undefined): string | null {
-  const values = valueMap(route, params);
+  const values = valuesFor(route, params);
   if (values === null) return null;
+  if (route.requirements.size > 0) return checked(route, values);
+  return route.pattern.build(values);
+}
+
+function checked(route: RouteRecord, values: Values): string | null {
   for (const [param, requirement] of route.requirements) {
-    const value = values.get(param);
+    const value = valueOf(values, param);
     if (value === undefined) continue;
-    const text = route.pattern.params.find((p) => p.name === param)?.wildcard ? wildcardText(value) : textOf(value);
+    const text = route.pattern.isWildcard(param) ? wildcardText(value) : textOf(value);
     if (text === null || !requirement.test(text)) return null;
   }
   return route.pattern.build(values);
 }
 
-function valueMap(route: RouteRecord, params: ReverseParams | undefined): Map<string, WildcardValue> | null {
-  if (params === undefined || params === null) return new Map();
+function valuesFor(route: RouteRecord, params: ReverseParams | undefined): Values | null {
+  if (params === undefined || params === null) return NONE;
   if (Array.isArray(params)) {
     const names = route.pattern.params;
     if (params.length > names.length) return null;
     return new Map(params.map((value, index) => [names[index].name, value]));
   }
-  if (typeof params !== 'object') return null;
-  return new Map(Object.entries(params));
+  return typeof params === 'object' ? (params as Values) : null;
 }
 
 /** Appends the query and fragment of `options` to a path. */
 export function withQueryAndFragment(path: string, options: ReverseOptions): string {
+  if (options.query === undefined && options.fragment === undefined) return path;
   const query = queryString(options.query);
   let url = query === '' ? path : `${path}?${query}`;
   if (options.fragment !== undefined && options.fragment !== '') {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { CompiledPattern, encodeSegment } from '../../src/table/pattern';
+import { encodeSegment } from '../../src/table/encode';
+import { CompiledPattern } from '../../src/table/pattern';
 
 const build = (source: string, values: Record<string, unknown>) =>
   new CompiledPattern(source).build(new Map(Object.entries(values)) as Map<string, string>);
