@@ -6,6 +6,7 @@ import { dispatcher, errorBoundary } from './http/dispatch';
 import { Matcher } from './http/matcher';
 import { requestReverse } from './http/reverse';
 import { Translator } from './i18n/translator';
+import type { Negotiated } from './negotiation/accept';
 import { parseMediaType, type MediaType } from './negotiation/media-type';
 import { buildRouteTable, type RouteTable } from './table/builder';
 import { checkKeys, type RouteSource } from './table/include';
@@ -44,6 +45,8 @@ export class App extends Koa {
   readonly mediaTypes: readonly string[];
   /** `mediaTypes`, parsed once for negotiation. */
   readonly offers: readonly MediaType[];
+  /** Negotiation results by Accept value (bounded); see `http/negotiation.ts`. */
+  readonly negotiated = new Map<string | undefined, Negotiated>();
   readonly translator: Translator;
 
   constructor(options: AppOptions) {

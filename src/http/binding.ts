@@ -9,14 +9,25 @@ import type { RouteRecord } from '../table/builder';
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 const BODY_LIMIT = '1mb';
 
-/** The handler's arguments, converted to the types TypeScript recorded. */
-export async function bindArguments(ctx: Context, route: RouteRecord, params: Record<string, string>): Promise<unknown[]> {
+/**
+ * The handler's arguments, converted to the types TypeScript recorded. Only
+ * a `@Body()` makes it asynchronous: the other sources are read at once.
+ */
+export function bindArguments(ctx: Context, route: RouteRecord, params: Record<string, string>): unknown[] | Promise<unknown[]> {
   const args: unknown[] = [];
-  for (const binding of route.bindings) args[binding.index] = await argument(ctx, binding, params);
-  return args;
+  let needsBody = false;
+  for (const binding of route.bindings) {
+    if (binding.source === 'body') needsBody = true;
+    else args[binding.index] = argument(ctx, binding, params);
+  }
+  if (!needsBody) return args;
+  return readBody(ctx).then((body) => {
+    for (const binding of route.bindings) if (binding.source === 'body') args[binding.index] = body;
+    return args;
+  });
 }
 
-async function argument(ctx: Context, binding: ParamBinding, params: Record<string, string>): Promise<unknown> {
+function argument(ctx: Context, binding: ParamBinding, params: Record<string, string>): unknown {
   switch (binding.source) {
     case 'param':
       return convert(params[binding.name as string], binding, 'path parameter');
@@ -28,12 +39,12 @@ async function argument(ctx: Context, binding: ParamBinding, params: Record<stri
       return { ...ctx.query };
     case 'header':
       return convert(ctx.get(binding.name as string) || undefined, binding, 'header');
-    case 'body':
-      return readBody(ctx);
     case 'ctx':
       return ctx;
     case 'version':
       return ctx.version;
+    default:
+      return undefined; // 'body' is read asynchronously by bindArguments
   }
 }
 

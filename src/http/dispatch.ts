@@ -63,10 +63,16 @@ export function dispatcher({ matcher, instances, versioning }: Routing): Middlew
     if (!chosen) throw scheme ? scheme.invalidVersion() : new NotFound();
     if (chosen !== first) setRoute(ctx, chosen);
     const { route, params } = chosen;
-    const args = await bindArguments(ctx, route, params);
+    const bound = bindArguments(ctx, route, params);
+    const args = Array.isArray(bound) ? bound : await bound;
     const instance = instances.get(route.controller) as Record<string | symbol, Handler>;
-    render(ctx, await instance[route.handler](...args), offer.full);
+    const returned = instance[route.handler](...args);
+    render(ctx, isThenable(returned) ? await returned : returned, offer.full);
   };
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 }
 
 function setRoute(ctx: Context, { route, params }: Candidate): void {

@@ -3,10 +3,22 @@ import { negotiate, type Negotiated } from '../negotiation/accept';
 import type { MediaType } from '../negotiation/media-type';
 
 const NEGOTIATED = Symbol('waymark.negotiated');
+/** Distinct Accept values remembered per app; past this the memo starts over (bounded, whatever clients send). */
+export const NEGOTIATION_MEMO_LIMIT = 256;
 
-/** What an app offers, read by `acceptedMediaType`. */
+/** What an app offers, read by `acceptedMediaType`, and its memo of results by Accept value. */
 export interface Offers {
   readonly offers: readonly MediaType[];
+  readonly negotiated: Map<string | undefined, Negotiated>;
+}
+
+function negotiateMemo(app: Offers, header: string | undefined): Negotiated {
+  const known = app.negotiated.get(header);
+  if (known) return known;
+  const result = negotiate(header, app.offers); // throws 406: failures are not remembered
+  if (app.negotiated.size >= NEGOTIATION_MEMO_LIMIT) app.negotiated.clear();
+  app.negotiated.set(header, result);
+  return result;
 }
 
 /**
@@ -17,7 +29,7 @@ export function acceptedMediaType(ctx: Context): Negotiated {
   const carrier = ctx as Context & { [NEGOTIATED]?: Negotiated };
   let negotiated = carrier[NEGOTIATED];
   if (!negotiated) {
-    negotiated = negotiate(ctx.req.headers.accept, (ctx.app as unknown as Offers).offers);
+    negotiated = negotiateMemo(ctx.app as unknown as Offers, ctx.req.headers.accept);
     carrier[NEGOTIATED] = negotiated;
   }
   return negotiated;

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
-import { AcceptHeaderVersioning } from '../../src';
-import { agent } from './helpers';
+import request from 'supertest';
+import { AcceptHeaderVersioning, createApp } from '../../src';
+import { NEGOTIATION_MEMO_LIMIT } from '../../src/http/negotiation';
+import { agent, Things } from './helpers';
 
 /** versioning.md §5.4, every row with a counterpart in waymark (no `?format=`). */
 const table: [string | undefined, string | null][] = [
@@ -92,5 +94,16 @@ describe('versioning/accept-header', () => {
   it('does not change links: the version travels in the header', async () => {
     const res = await agent(new AcceptHeaderVersioning()).get('/things').set('Accept', 'application/json; version=2').expect(200);
     expect(res.body.link).to.equal('http://api.test/things/7');
+  });
+});
+
+describe('versioning/accept-header: the negotiation memo', () => {
+  it('stays bounded whatever Accept values clients send, and keeps answering right', async () => {
+    const app = createApp({ routes: [Things], versioning: new AcceptHeaderVersioning() });
+    for (let i = 0; i < NEGOTIATION_MEMO_LIMIT + 20; i++) {
+      const res = await request(app.callback()).get('/things').set('Accept', `application/json; version=${i}`).expect(200);
+      expect(res.body.version).to.equal(String(i));
+      expect(app.negotiated.size).to.be.at.most(NEGOTIATION_MEMO_LIMIT);
+    }
   });
 });
