@@ -4,7 +4,9 @@ import { ImproperlyConfigured, InvalidArgument } from './errors';
 import './http/context';
 import { dispatcher, errorBoundary } from './http/dispatch';
 import { Matcher } from './http/matcher';
+import { proxyTest, type ProxyTrust } from './http/host';
 import { requestReverse } from './http/reverse';
+import { requestSignal } from './http/signal';
 import { Translator } from './i18n/translator';
 import type { Negotiated } from './negotiation/accept';
 import { parseMediaType, type MediaType } from './negotiation/media-type';
@@ -24,11 +26,18 @@ export interface AppOptions {
   mediaTypes?: readonly string[];
   /** Extra or overriding message catalogues: `{ fr: { 'Not found.': 'Introuvable.' } }`. */
   translations?: Readonly<Record<string, Readonly<Record<string, string>>>>;
-  /** Koa's `proxy`: trust `X-Forwarded-*` headers. */
-  proxy?: boolean;
+  /**
+   * Which peers may set `X-Forwarded-Host`/`X-Forwarded-Proto`: `true` trusts
+   * every peer (Koa's `proxy`, unsafe unless only a proxy can reach the app),
+   * an array trusts those peer addresses, a function decides per address.
+   * Default: none.
+   */
+  proxy?: ProxyTrust;
+  /** Request limits: `paramLength` is the longest raw path parameter (default 256; 414 above it). */
+  limits?: { paramLength?: number };
 }
 
-const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy'];
+const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits'];
 const URL_OPTIONS = ['query', 'fragment', 'absolute', 'currentApp'];
 const NO_OPTIONS: ReverseOptions = Object.freeze({});
 
@@ -48,12 +57,21 @@ export class App extends Koa {
   /** Negotiation results by Accept value (bounded); see `http/negotiation.ts`. */
   readonly negotiated = new Map<string | undefined, Negotiated>();
   readonly translator: Translator;
+  /** Whether a peer address may set forwarded headers (from the `proxy` option). */
+  readonly trustsProxy: (address: string) => boolean;
 
   constructor(options: AppOptions) {
     checkKeys('createApp() options', options, APP_OPTIONS);
     if (!Array.isArray(options.routes)) throw new ImproperlyConfigured('createApp() needs `routes`: an array of controller classes and include() groups.');
     const table = buildRouteTable(options.routes);
-    const matcher = new Matcher(table.routes);
+    checkKeys('createApp() option limits', options.limits ?? {}, ['paramLength']);
+    const paramLength = options.limits?.paramLength ?? 256;
+    if (!Number.isInteger(paramLength) || paramLength < 1) throw new ImproperlyConfigured(`limits.paramLength must be a positive integer, got ${JSON.stringify(paramLength)}.`);
+    const proxy = options.proxy ?? false;
+    if (typeof proxy !== 'boolean' && typeof proxy !== 'function' && !(Array.isArray(proxy) && proxy.every((a) => typeof a === 'string'))) {
+      throw new ImproperlyConfigured('proxy must be true, false, an array of proxy addresses, or a function of the peer address.');
+    }
+    const matcher = new Matcher(table.routes, { paramLength });
     const instances = new Map(table.routes.map((route) => [route.controller, null as object | null]));
     for (const controller of instances.keys()) instances.set(controller, new (controller as new () => object)());
     const versioning = options.versioning ?? null;
@@ -66,7 +84,7 @@ export class App extends Koa {
     const dispatch = dispatcher({ matcher, instances: instances as Map<Function, object>, versioning });
     // Koa 3's `compose` option puts the error boundary first and routing last, whatever `app.use()` adds.
     const koaOptions: { proxy: boolean } = {
-      proxy: options.proxy ?? false,
+      proxy: proxy === true,
       compose: (middleware: Middleware[]) => compose([errorBoundary, ...middleware, dispatch]),
     } as { proxy: boolean };
     super(koaOptions);
@@ -76,6 +94,7 @@ export class App extends Koa {
     this.mediaTypes = mediaTypes;
     this.offers = mediaTypes.map(parseMediaType);
     this.translator = new Translator(options.translations);
+    this.trustsProxy = proxyTest(proxy);
     this.installContext();
   }
 
@@ -97,6 +116,7 @@ export class App extends Koa {
 
   private installContext(): void {
     Object.assign(this.context, { route: null, version: null, versioningScheme: null });
+    Object.defineProperty(this.context, 'signal', { get: requestSignal, configurable: true });
     this.context.reverse = function reverse(this: Context, name: string, params?: ReverseParams, options?: ReverseOptions) {
       return requestReverse(this, name, params, options);
     };

@@ -27,5 +27,7 @@ declare module 'koa' {
     versioningScheme: VersioningScheme | null;
     route: MatchedRoute | null;
     params: Record<string, string>;
+    /** Aborted when the client disconnects before the response is written. */
+    readonly signal: AbortSignal;
   }
 }

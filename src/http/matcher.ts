@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { BadRequest } from '../errors';
+import { BadRequest, HttpError } from '../errors';
 import type { RouteRecord } from '../table/builder';
 import { PrefixIndex } from './prefix-index';
 
@@ -38,12 +38,15 @@ const ALL_METHODS = ['HEAD', 'OPTIONS', 'GET', 'PUT', 'PATCH', 'POST', 'DELETE']
  */
 export class Matcher {
   private readonly index = new PrefixIndex<Entry>();
+  private readonly paramLength: number;
 
-  constructor(routes: readonly RouteRecord[]) {
+  /** `paramLength`: the longest raw value a named parameter may have (414 above it; wildcards are exempt). */
+  constructor(routes: readonly RouteRecord[], { paramLength = 256 }: { paramLength?: number } = {}) {
+    this.paramLength = paramLength;
     const router = new Router({ sensitive: true, strict: false });
     for (const route of routes) {
       const methods = route.method === 'ALL' ? ALL_METHODS : [route.method];
-      const layer = router.register(route.pattern.source, methods, noop) as unknown as Layer;
+      const layer = router.register(route.pattern.matchSource, methods, noop) as unknown as Layer;
       this.index.add(route.pattern.staticSegments(), { layer, route, methods: new Set(layer.methods) });
     }
   }
@@ -55,7 +58,7 @@ export class Matcher {
     for (const entry of entries) {
       const match = entry.layer.regexp.exec(path);
       if (!match) continue;
-      const params = requirementsFit(entry, match);
+      const params = requirementsFit(entry, match, this.paramLength);
       if (!params) continue;
       if (entry.methods.has(method)) candidates.push({ route: entry.route, params });
       else if (candidates.length === 0) for (const m of entry.methods) (allowed ??= new Set()).add(m);
@@ -66,12 +69,15 @@ export class Matcher {
 }
 
 /** The decoded parameters when the route's requirements accept them, else `null`. */
-function requirementsFit(entry: Entry, match: RegExpExecArray): Record<string, string> | null {
+function requirementsFit(entry: Entry, match: RegExpExecArray, paramLength: number): Record<string, string> | null {
   const params: Record<string, string> = Object.create(null);
   const names = entry.layer.paramNames;
   for (let i = 0; i < names.length; i++) {
     const raw = match[i + 1];
     if (raw === undefined || raw === '') continue;
+    if (raw.length > paramLength && names[i].type !== 'wildcard') {
+      throw new HttpError(414, 'A path parameter is too long.', { code: 'PARAM_TOO_LONG' });
+    }
     try {
       params[names[i].name] = decodeURIComponent(raw);
     } catch {

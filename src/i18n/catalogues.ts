@@ -1,6 +1,8 @@
 /** The translations waymark ships, keyed by language then by the English message. */
 export const catalogues: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   fr: {
+    'A path parameter is too long.': 'Un paramètre du chemin est trop long.',
+    'Invalid X-Forwarded-Proto header.': 'En-tête X-Forwarded-Proto invalide.',
     'Bad request.': 'Requête incorrecte.',
     'Not found.': 'Pas trouvé.',
     'Method not allowed.': 'Méthode non autorisée.',
@@ -25,6 +27,8 @@ export const catalogues: Readonly<Record<string, Readonly<Record<string, string>
     'Invalid version in query parameter.': 'Version non valide dans le paramètre de requête.',
   },
   de: {
+    'A path parameter is too long.': 'Ein Pfadparameter ist zu lang.',
+    'Invalid X-Forwarded-Proto header.': 'Ungültige X-Forwarded-Proto-Kopfzeile.',
     'Bad request.': 'Ungültige Anfrage.',
     'Not found.': 'Nicht gefunden.',
     'Method not allowed.': 'Methode nicht erlaubt.',
@@ -49,6 +53,8 @@ export const catalogues: Readonly<Record<string, Readonly<Record<string, string>
     'Invalid version in query parameter.': 'Ungültige Version im Abfrageparameter.',
   },
   es: {
+    'A path parameter is too long.': 'Un parámetro de la ruta es demasiado largo.',
+    'Invalid X-Forwarded-Proto header.': 'Cabecera X-Forwarded-Proto no válida.',
     'Bad request.': 'Solicitud incorrecta.',
     'Not found.': 'No encontrado.',
     'Method not allowed.': 'Método no permitido.',

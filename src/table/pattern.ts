@@ -1,4 +1,4 @@
-import { parse, type Token } from 'path-to-regexp';
+import { parse, stringify, TokenData, type Token } from 'path-to-regexp';
 import { delimiters, encodeWildcard, segmentEncoder, type Encode } from './encode';
 
 /** A value a caller may put into a URL: only strings and numbers, never `undefined`, `null` or objects. */
@@ -39,7 +39,13 @@ function sizeOf(values: Values): number {
  * makes it return `null`.
  */
 export class CompiledPattern {
+  /** The pattern as declared. */
   readonly source: string;
+  /**
+   * The pattern as matched and reversed: non-ASCII static text percent-encoded,
+   * since request paths arrive encoded (`/café` is requested as `/caf%C3%A9`).
+   */
+  readonly matchSource: string;
   /** Parameters in the order they appear (positional reversal maps onto this). */
   readonly params: readonly PatternParam[];
   private readonly parts: Part[];
@@ -52,7 +58,9 @@ export class CompiledPattern {
 
   constructor(source: string) {
     this.source = source;
-    this.parts = toParts(parse(source).tokens);
+    const tokens = encodeText(parse(source).tokens);
+    this.matchSource = stringify(new TokenData(tokens, source));
+    this.parts = toParts(tokens);
     const params: PatternParam[] = [];
     collectParams(this.parts, false, params);
     this.params = params;
@@ -129,6 +137,15 @@ function flatten(parts: readonly Part[]): { texts: string[]; slots: { name: stri
     }
   }
   return { texts, slots };
+}
+
+/** Percent-encodes the non-ASCII characters of static text (UTF-8), leaving path-to-regexp syntax alone. */
+function encodeText(tokens: readonly Token[]): Token[] {
+  return tokens.map((token): Token => {
+    if (token.type === 'group') return { ...token, tokens: encodeText(token.tokens) };
+    if (token.type !== 'text') return token;
+    return { ...token, value: token.value.replace(/[^\x00-\x7f]+/g, (run) => encodeURIComponent(run)) };
+  });
 }
 
 function toParts(tokens: readonly Token[]): Part[] {

@@ -16,8 +16,7 @@ export class AcceptHeaderVersioning extends BaseVersioning {
   determineVersion(ctx: Context): string | null {
     const params = acceptedMediaType(ctx).accepted.params;
     const version = params.has(this.versionParam) ? (params.get(this.versionParam) as string) : this.defaultVersion;
-    if (!this.isAllowedVersion(version)) throw this.invalidVersion();
-    return version;
+    return this.accept(version);
   }
 
   invalidVersion(): HttpError {

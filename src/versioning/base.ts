@@ -13,6 +13,8 @@ export interface VersioningOptions {
   allowedVersions?: readonly (string | null)[] | null;
   /** Name of the media-type parameter, path parameter or query parameter (default `'version'`). */
   versionParam?: string;
+  /** A longer version from a request is refused before any lookup (default 64). */
+  maxVersionLength?: number;
 }
 
 export type SchemeReverseOptions = ReverseOptions & { request?: Context };
@@ -26,9 +28,7 @@ export type SchemeReverseOptions = ReverseOptions & { request?: Context };
  * class HeaderVersioning extends BaseVersioning {
  *   readonly vary = ['X-API-Version'];
  *   determineVersion(ctx: Context) {
- *     const version = ctx.get('X-API-Version') || this.defaultVersion;
- *     if (!this.isAllowedVersion(version)) throw this.invalidVersion();
- *     return version;
+ *     return this.accept(ctx.get('X-API-Version') || this.defaultVersion);
  *   }
  * }
  */
@@ -36,12 +36,16 @@ export abstract class BaseVersioning implements VersioningScheme {
   readonly defaultVersion: string | null;
   readonly allowedVersions: readonly (string | null)[] | null;
   readonly versionParam: string;
+  readonly maxVersionLength: number;
   readonly invalidVersionMessage: string = 'Invalid version.';
   readonly vary: readonly string[] = [];
 
   constructor(options: VersioningOptions = {}, extraOptions: readonly string[] = []) {
-    checkKeys(`${new.target.name} options`, options, ['defaultVersion', 'allowedVersions', 'versionParam', ...extraOptions]);
-    const { defaultVersion = null, allowedVersions = null, versionParam = 'version' } = options;
+    checkKeys(`${new.target.name} options`, options, ['defaultVersion', 'allowedVersions', 'versionParam', 'maxVersionLength', ...extraOptions]);
+    const { defaultVersion = null, allowedVersions = null, versionParam = 'version', maxVersionLength = 64 } = options;
+    if (!Number.isInteger(maxVersionLength) || maxVersionLength < 1) {
+      throw new ImproperlyConfigured(`${new.target.name}: maxVersionLength must be a positive integer, got ${JSON.stringify(maxVersionLength)}.`);
+    }
     if (defaultVersion !== null && typeof defaultVersion !== 'string') {
       throw new ImproperlyConfigured(`${new.target.name}: defaultVersion must be a string or null, got ${JSON.stringify(defaultVersion)}.`);
     }
@@ -57,6 +61,7 @@ export abstract class BaseVersioning implements VersioningScheme {
     this.defaultVersion = defaultVersion;
     this.allowedVersions = allowedVersions === null ? null : Object.freeze([...allowedVersions]);
     this.versionParam = versionParam;
+    this.maxVersionLength = maxVersionLength;
   }
 
   determineVersion(_ctx: Context, _params: Record<string, string>): string | null {
@@ -67,6 +72,17 @@ export abstract class BaseVersioning implements VersioningScheme {
   isAllowedVersion(version: string | null): boolean {
     if (!this.allowedVersions || this.allowedVersions.length === 0) return true;
     return (version !== null && version === this.defaultVersion) || this.allowedVersions.includes(version);
+  }
+
+  /** Short enough to look up, and allowed. */
+  isUsable(version: string | null): boolean {
+    return (version === null || version.length <= this.maxVersionLength) && this.isAllowedVersion(version);
+  }
+
+  /** `version` when it is usable; else the scheme's error. Every built-in scheme ends with this. */
+  accept(version: string | null): string | null {
+    if (!this.isUsable(version)) throw this.invalidVersion();
+    return version;
   }
 
   /** The error for a refused version: 404 with the scheme's message (406 for the Accept header). */

@@ -35,7 +35,6 @@ export class HostNameVersioning extends BaseVersioning {
     const match = this.hostnameRegex.exec(colon === -1 ? host : host.slice(0, colon));
     if (!match) return this.defaultVersion;
     const version = match[1] ?? null;
-    if (!this.isAllowedVersion(version)) throw this.invalidVersion();
-    return version;
+    return this.accept(version);
   }
 }

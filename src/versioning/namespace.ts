@@ -14,7 +14,7 @@ export class NamespaceVersioning extends BaseVersioning {
   determineVersion(ctx: Context): string | null {
     const namespace = ctx.route?.namespace ?? '';
     if (namespace === '') return this.defaultVersion;
-    const version = namespace.split(':').find((segment) => this.isAllowedVersion(segment));
+    const version = namespace.split(':').find((segment) => this.isUsable(segment));
     if (version === undefined) throw this.invalidVersion();
     return version;
   }

@@ -14,8 +14,7 @@ export class QueryParameterVersioning extends BaseVersioning {
   determineVersion(ctx: Context): string | null {
     const value = lastQueryValue(ctx.querystring, this.versionParam);
     const version = value === undefined ? this.defaultVersion : value;
-    if (!this.isAllowedVersion(version)) throw this.invalidVersion();
-    return version;
+    return this.accept(version);
   }
 
   reverse(name: string, params?: ReverseParams, options: SchemeReverseOptions = {}): string {

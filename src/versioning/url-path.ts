@@ -12,8 +12,7 @@ export class URLPathVersioning extends BaseVersioning {
 
   determineVersion(_ctx: Context, params: Record<string, string>): string | null {
     const version = Object.hasOwn(params, this.versionParam) ? params[this.versionParam] : this.defaultVersion;
-    if (!this.isAllowedVersion(version)) throw this.invalidVersion();
-    return version;
+    return this.accept(version);
   }
 
   /** Positional parameters are left as they are: name them to get the version added. */
