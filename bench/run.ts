@@ -171,8 +171,8 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 
-  mkdirSync(join(__dirname, '..', '..', 'bench', 'results'), { recursive: true });
-  const file = join(__dirname, '..', '..', 'bench', 'results', 'latest.json');
+  mkdirSync(join(__dirname, '..', '..', '..', 'bench', 'results'), { recursive: true });
+  const file = join(__dirname, '..', '..', '..', 'bench', 'results', 'latest.json');
   writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, quick, settings: { ...settings, connections }, servers: summary, reverse, targets: targets.map((target) => ({ name: target[0], value: target[1], needed: target[2], direction: target[3] ?? 'at least', met: met(target) })) }, null, 2)}\n`);
 }
 
