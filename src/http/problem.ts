@@ -57,12 +57,15 @@ function safeHeaders(headers: unknown): Record<string, string> {
 
 /**
  * Writes an RFC 9457 problem document, replacing whatever the handler had set
- * (as Koa does) but keeping the `Vary` the response depends on. The detail is
- * translated here, in the language negotiated from `Accept-Language`.
+ * (as Koa does) but keeping `Vary`: what was there, and what the scheme
+ * added. The detail is translated here, in the language negotiated from
+ * `Accept-Language`.
  */
 export function sendProblem(ctx: Context, problem: Problem, translator?: Translator): void {
+  const vary = ctx.response.get('Vary');
   for (const name of ctx.res.getHeaderNames()) ctx.res.removeHeader(name);
   ctx.set(problem.headers);
+  if (vary) ctx.vary(vary);
   for (const header of (ctx as VaryCarrier)[VARY] ?? []) ctx.vary(header);
   let detail = problem.text.render();
   if (translator?.isTranslatable(problem.text)) {
