@@ -6,7 +6,7 @@ import { Message } from '../i18n/message';
 import type { RouteRecord } from '../table/builder';
 
 /** A decimal number as people write it: no hex, no `Infinity`, no white space. */
-const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const BODY_LIMIT = '1mb';
 
 /**

@@ -51,6 +51,11 @@ export class Matcher {
     }
   }
 
+  /** Every regular expression matching uses, for ReDoS checks (recheck runs over them in the tests). */
+  expressions(): RegExp[] {
+    return this.index.values().flatMap((entry) => [entry.layer.regexp, ...entry.route.requirements.values()]);
+  }
+
   match(method: string, path: string): MatchResult {
     const entries = this.index.lookup(path);
     const candidates: Candidate[] = [];

@@ -21,6 +21,17 @@ export class PrefixIndex<T> {
     at.values.push({ order: this.size++, value });
   }
 
+  /** Every value, in insertion order. */
+  values(): T[] {
+    const all: { order: number; value: T }[] = [];
+    const visit = (at: Node<T>) => {
+      all.push(...at.values);
+      for (const child of at.children.values()) visit(child);
+    };
+    visit(this.root);
+    return all.sort((a, b) => a.order - b.order).map((entry) => entry.value);
+  }
+
   /** Values whose prefix is a prefix of `path` (a raw path starting with `/`), in insertion order. */
   lookup(path: string): T[] {
     let found = this.root.values;

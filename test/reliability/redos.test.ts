@@ -1,0 +1,82 @@
+import { expect } from 'chai';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkSync } from 'recheck';
+import ts from 'typescript';
+import { Controller, Get, HostNameVersioning } from '../../src';
+import { Matcher } from '../../src/http/matcher';
+import { globToRegExp } from '../../src/runner-options/paths';
+import { buildRouteTable } from '../../src/table/builder';
+import { createSampleApp } from '../../examples/app';
+
+const root = join(__dirname, '..', '..');
+
+/** Route shapes behind the path-to-regexp and find-my-way ReDoS advisories (reliability.md §1.1). */
+@Controller()
+class Shapes {
+  @Get('/:a-:b', 'two-in-one') a() {}
+  @Get('/x/:a-:b-:c-:d', 'four-in-one') b() {}
+  @Get('/y/:a.:b', 'dotted') c() {}
+  @Get('/z/*rest', 'wildcard') d() {}
+  @Get('/w/*path.:ext', 'wildcard-then-param') e() {}
+  @Get('/o{/:a}{/:b}{/:c}{/:d}', 'optional-groups') f() {}
+  @Get('/r/:id', { name: 'requirement', requirements: { id: /\d+/, } }) g() {}
+  @Get('/s/:slug', { name: 'string-requirement', requirements: { slug: '[a-z0-9]+(?:-[a-z0-9]+)*' } }) h() {}
+  @Get('/café/:item', 'non-ascii') i() {}
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** Every regular-expression literal written in src/. */
+function literals(): RegExp[] {
+  const found: RegExp[] = [];
+  for (const file of sourceFiles(join(root, 'src'))) {
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node) => {
+      if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
+        const text = node.getText(source);
+        const end = text.lastIndexOf('/');
+        found.push(new RegExp(text.slice(1, end), text.slice(end + 1)));
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
+
+function expectSafe(regexp: RegExp, where: string) {
+  const result = checkSync(regexp.source, regexp.flags, { timeout: 10_000 });
+  expect(result.status, `${where}: /${regexp.source}/${regexp.flags} ${result.status === 'vulnerable' ? `attack ${JSON.stringify(result.attack?.pattern)}` : ''}`).to.equal('safe');
+}
+
+describe('reliability: ReDoS (recheck over every compiled regular expression)', function () {
+  this.timeout(120_000);
+
+  it('route regexes and requirements, for advisory-shaped routes and for the sample app under every scheme', () => {
+    const expressions = new Matcher(buildRouteTable([Shapes]).routes).expressions();
+    for (const versioning of [undefined, 'accept-header', 'url-path', 'namespace', 'host-name', 'query-parameter']) {
+      expressions.push(...new Matcher(createSampleApp(versioning).table.routes).expressions());
+    }
+    expect(expressions.length).to.be.at.least(20);
+    for (const regexp of new Map(expressions.map((r) => [`${r.source}/${r.flags}`, r])).values()) expectSafe(regexp, 'route');
+  });
+
+  it('every regular-expression literal in src/', () => {
+    const found = literals();
+    expect(found.length).to.be.at.least(15);
+    for (const regexp of found) expectSafe(regexp, 'literal');
+  });
+
+  it('the host-name default pattern and moduleTypes globs', () => {
+    expectSafe(new HostNameVersioning().hostnameRegex, 'hostnameRegex');
+    // A glob with two or more '**' compiles, as in TypeScript and ts-node, to a polynomial pattern
+    // ('a/**/b/**/c'); moduleTypes only ever tests the project's own file paths, never request data.
+    for (const glob of ['src/**/*', 'src/cjs-subdir', 'webpack.config.ts', '**/*.?ts']) expectSafe(globToRegExp(glob, '/proj'), `moduleTypes ${glob}`);
+  });
+});
