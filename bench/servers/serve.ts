@@ -18,6 +18,10 @@ export function announce(port: number): void {
   process.send?.({ port });
   process.on('message', (message) => {
     if (message === 'rss') process.send?.({ rss: process.memoryUsage().rss });
+    if (message === 'heap') {
+      (globalThis as { gc?: () => void }).gc?.(); // run with --expose-gc for a heap after collection
+      process.send?.({ heap: process.memoryUsage().heapUsed });
+    }
   });
   process.on('disconnect', () => process.exit(0));
 }
