@@ -18,6 +18,7 @@ conformance('AcceptHeaderVersioning', {
   message: 'Invalid version in "Accept" header.',
   vary: ['Accept'],
   link: () => `${origin}/things/7`,
+  missingVersion: 'refused',
 });
 
 conformance('URLPathVersioning', {
@@ -28,6 +29,7 @@ conformance('URLPathVersioning', {
   message: 'Invalid version in URL path.',
   vary: [],
   link: (version) => `${origin}/${version}/things/7`,
+  missingVersion: 'refused',
 });
 
 conformance('NamespaceVersioning', {
@@ -38,12 +40,7 @@ conformance('NamespaceVersioning', {
   message: 'Invalid version in URL path. Does not match any version namespace.',
   vary: [],
   link: (version) => `${origin}/${version}/things/7`,
-  skip: [
-    {
-      reason: 'a request outside any namespace gets the default unchecked (DRF); see namespace.test.ts',
-      tests: ['refuses a missing version when the default is null and null is not allowed'],
-    },
-  ],
+  missingVersion: 'default unchecked',
 });
 
 conformance('HostNameVersioning', {
@@ -54,12 +51,7 @@ conformance('HostNameVersioning', {
   message: 'Invalid version in hostname.',
   vary: [],
   link: (version) => `http://${version}.example.com/things/7`,
-  skip: [
-    {
-      reason: 'a host that does not match hostnameRegex gets the default unchecked (DRF); see host-name.test.ts',
-      tests: ['refuses a missing version when the default is null and null is not allowed'],
-    },
-  ],
+  missingVersion: 'default unchecked',
 });
 
 conformance('QueryParameterVersioning', {
@@ -70,4 +62,5 @@ conformance('QueryParameterVersioning', {
   message: 'Invalid version in query parameter.',
   vary: [],
   link: (version) => `${origin}/things/7?version=${version}`,
+  missingVersion: 'refused',
 });
