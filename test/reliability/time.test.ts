@@ -1,15 +1,10 @@
 import { expect } from 'chai';
-import { Agent, createServer, request as httpRequest } from 'node:http';
+import { createServer } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { closeGracefully, Controller, createApp, Get } from '../../src';
-
-let release: (() => void) | undefined;
+import { Controller, createApp, Get } from '../../src';
 
 @Controller()
 class Slow {
-  @Get('/wait', 'wait') wait() {
-    return new Promise((resolve) => (release = () => resolve({ done: true })));
-  }
   @Get('/fast', 'fast') fast() {
     return { fast: true };
   }
@@ -20,19 +15,7 @@ async function listening(server: ReturnType<typeof createServer>): Promise<numbe
   return (server.address() as AddressInfo).port;
 }
 
-function get(port: number, path: string, agent?: Agent): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    httpRequest({ port, host: '127.0.0.1', path, agent }, (res) => {
-      let body = '';
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    })
-      .on('error', reject)
-      .end();
-  });
-}
-
-/** reliability.md §2.11: load, time and shutdown. */
+/** reliability.md §2.11: load, time and shutdown (T5 and T6 are in test/shutdown.test.ts, T7 is `npm run test:load`). */
 describe('reliability: time and shutdown', () => {
   it('T1: app.listen keeps Node’s guards against slow clients on', async () => {
     const server = createApp({ routes: [Slow] }).listen(0, '127.0.0.1');
@@ -68,45 +51,4 @@ describe('reliability: time and shutdown', () => {
     }
   });
 
-  it('T5: shutdown refuses new connections, finishes in-flight work, and closes idle keep-alive sockets at once', async () => {
-    const server = createApp({ routes: [Slow] }).listen(0, '127.0.0.1');
-    const port = await listening(server);
-    server.keepAliveTimeout = 60_000;
-    const agent = new Agent({ keepAlive: true, maxSockets: 2 });
-    await get(port, '/fast', agent);
-    const inFlight = get(port, '/wait', agent);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const closed = closeGracefully(server, { timeout: 10_000 });
-    const refused = await get(port, '/fast').then(
-      () => 'answered',
-      (error: NodeJS.ErrnoException) => error.code,
-    );
-    expect(refused).to.equal('ECONNREFUSED');
-    release?.();
-    expect(await inFlight).to.deep.equal({ status: 200, body: '{"done":true}' });
-    await closed;
-    expect(server.listening).to.equal(false);
-    agent.destroy();
-  });
-
-  it('T5: a request that never finishes is cut at the deadline', async () => {
-    const server = createApp({ routes: [Slow] }).listen(0, '127.0.0.1');
-    const port = await listening(server);
-    const stuck = get(port, '/wait').then(
-      () => 'answered',
-      (error: NodeJS.ErrnoException) => error.code,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    await closeGracefully(server, { timeout: 200 });
-    expect(await stuck).to.equal('ECONNRESET');
-    release?.();
-  });
-
-  it('T6: closing twice is the same close', async () => {
-    const server = createApp({ routes: [Slow] }).listen(0, '127.0.0.1');
-    await listening(server);
-    const first = closeGracefully(server);
-    expect(closeGracefully(server)).to.equal(first);
-    await first;
-  });
 });

@@ -64,4 +64,18 @@ describe('table/pattern: several captures in one segment', () => {
   it('leaves values alone where no segment has two captures', () => {
     expect(build('/v1.0/:name', { name: 'a.b-c' })).to.equal('/v1.0/a.b-c');
   });
+  it('staticSegments: only whole static segments before anything dynamic', () => {
+    const cases: [string, string[]][] = [
+      ['/', []],
+      ['/users', ['users']],
+      ['/users/', ['users']],
+      ['/users/:id', ['users']],
+      ['/v1.0/users/:id/posts', ['v1.0', 'users']],
+      ['/x/a-:b', ['x']],
+      ['/:version/users', []],
+      ['/items{/:page}', ['items']],
+      ['/files/*path', ['files']],
+    ];
+    for (const [pattern, segments] of cases) expect(new CompiledPattern(pattern).staticSegments(), pattern).to.deep.equal(segments);
+  });
 });
