@@ -1,43 +1,23 @@
 import compose from 'koa-compose';
 import Koa, { type Context, type Middleware } from 'koa';
-import { ImproperlyConfigured, InvalidArgument } from './errors';
+import { InvalidArgument } from './errors';
+import { resolveOptions, type AppOptions } from './options';
 import './http/context';
 import { dispatcher, errorBoundary } from './http/dispatch';
 import { Matcher } from './http/matcher';
-import { proxyTest, type ProxyTrust } from './http/host';
+import { proxyTest } from './http/host';
 import { requestReverse } from './http/reverse';
 import { requestSignal } from './http/signal';
 import { Translator } from './i18n/translator';
 import type { Negotiated } from './negotiation/accept';
 import { parseMediaType, type MediaType } from './negotiation/media-type';
-import { buildRouteTable, type RouteTable } from './table/builder';
-import { checkKeys, type RouteSource } from './table/include';
+import type { RouteTable } from './table/builder';
+import { checkKeys } from './table/include';
 import { reversePath, withQueryAndFragment, type ReverseOptions, type ReverseParams } from './table/reverse';
 import type { VersioningScheme } from './versioning/scheme';
 
-export interface AppOptions {
-  /** Controller classes and `include(...)` groups, in order. */
-  routes: readonly RouteSource[];
-  /** One scheme instance for the whole app; absent means versioning is off. */
-  versioning?: VersioningScheme;
-  /** Base for absolute URLs built outside a request (`app.url(..., { absolute: true })`). */
-  origin?: string;
-  /** Media types the app renders (default `['application/json']`). */
-  mediaTypes?: readonly string[];
-  /** Extra or overriding message catalogues: `{ fr: { 'Not found.': 'Introuvable.' } }`. */
-  translations?: Readonly<Record<string, Readonly<Record<string, string>>>>;
-  /**
-   * Which peers may set `X-Forwarded-Host`/`X-Forwarded-Proto`: `true` trusts
-   * every peer (Koa's `proxy`, unsafe unless only a proxy can reach the app),
-   * an array trusts those peer addresses, a function decides per address.
-   * Default: none.
-   */
-  proxy?: ProxyTrust;
-  /** Request limits: `paramLength` is the longest raw path parameter (default 256; 414 above it). */
-  limits?: { paramLength?: number };
-}
+export type { AppOptions };
 
-const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits'];
 const URL_OPTIONS = ['query', 'fragment', 'absolute', 'currentApp'];
 const NO_OPTIONS: ReverseOptions = Object.freeze({});
 
@@ -61,27 +41,11 @@ export class App extends Koa {
   readonly trustsProxy: (address: string) => boolean;
 
   constructor(options: AppOptions) {
-    checkKeys('createApp() options', options, APP_OPTIONS);
-    if (!Array.isArray(options.routes)) throw new ImproperlyConfigured('createApp() needs `routes`: an array of controller classes and include() groups.');
-    const table = buildRouteTable(options.routes);
-    checkKeys('createApp() option limits', options.limits ?? {}, ['paramLength']);
-    const paramLength = options.limits?.paramLength ?? 256;
-    if (!Number.isInteger(paramLength) || paramLength < 1) throw new ImproperlyConfigured(`limits.paramLength must be a positive integer, got ${JSON.stringify(paramLength)}.`);
-    const proxy = options.proxy ?? false;
-    if (typeof proxy !== 'boolean' && typeof proxy !== 'function' && !(Array.isArray(proxy) && proxy.every((a) => typeof a === 'string'))) {
-      throw new ImproperlyConfigured('proxy must be true, false, an array of proxy addresses, or a function of the peer address.');
-    }
+    const { table, versioning, mediaTypes, origin, proxy, paramLength } = resolveOptions(options);
     const matcher = new Matcher(table.routes, { paramLength });
-    const instances = new Map(table.routes.map((route) => [route.controller, null as object | null]));
-    for (const controller of instances.keys()) instances.set(controller, new (controller as new () => object)());
-    const versioning = options.versioning ?? null;
-    checkScheme(versioning, 'createApp() option versioning');
-    for (const route of table.routes) if (route.versioning) checkScheme(route.versioning, `@Controller() versioning of ${route.controller.name}`);
-    const mediaTypes = [...(options.mediaTypes ?? ['application/json'])];
-    if (mediaTypes.length === 0 || mediaTypes.some((type) => typeof type !== 'string' || !type.includes('/'))) {
-      throw new ImproperlyConfigured(`mediaTypes must be a non-empty array of media types such as 'application/json', got ${JSON.stringify(options.mediaTypes)}.`);
-    }
-    const dispatch = dispatcher({ matcher, instances: instances as Map<Function, object>, versioning });
+    const instances = new Map<Function, object>();
+    for (const route of table.routes) if (!instances.has(route.controller)) instances.set(route.controller, new (route.controller as new () => object)());
+    const dispatch = dispatcher({ matcher, instances, versioning });
     // Koa 3's `compose` option puts the error boundary first and routing last, whatever `app.use()` adds.
     const koaOptions: { proxy: boolean } = {
       proxy: proxy === true,
@@ -90,7 +54,7 @@ export class App extends Koa {
     super(koaOptions);
     this.table = table;
     this.versioning = versioning;
-    this.origin = options.origin === undefined ? null : checkOrigin(options.origin);
+    this.origin = origin;
     this.mediaTypes = mediaTypes;
     this.offers = mediaTypes.map(parseMediaType);
     this.translator = new Translator(options.translations);
@@ -121,29 +85,6 @@ export class App extends Koa {
       return requestReverse(this, name, params, options);
     };
   }
-}
-
-/** Misuse fails when the app is built, not on the first request. */
-function checkScheme(scheme: unknown, where: string): void {
-  if (scheme === null) return;
-  const candidate = scheme as Partial<VersioningScheme> | undefined;
-  const methods = ['determineVersion', 'isAllowedVersion', 'reverse', 'invalidVersion'] as const;
-  if (typeof candidate !== 'object' || methods.some((method) => typeof candidate[method] !== 'function') || !Array.isArray(candidate.vary)) {
-    throw new ImproperlyConfigured(`${where} must be a versioning scheme instance (a BaseVersioning subclass such as new URLPathVersioning()), got ${String(scheme)}.`);
-  }
-}
-
-function checkOrigin(origin: string): string {
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    throw new ImproperlyConfigured(`origin must be an absolute http(s) URL such as 'https://api.example.com', got ${JSON.stringify(origin)}.`);
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash || url.pathname !== '/') {
-    throw new ImproperlyConfigured(`origin must be a scheme and host only, such as 'https://api.example.com', got ${JSON.stringify(origin)}.`);
-  }
-  return url.origin;
 }
 
 /**

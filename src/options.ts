@@ -1,0 +1,76 @@
+import { ImproperlyConfigured } from './errors';
+import type { ProxyTrust } from './http/host';
+import { buildRouteTable, type RouteTable } from './table/builder';
+import { checkKeys, type RouteSource } from './table/include';
+import type { VersioningScheme } from './versioning/scheme';
+
+export interface AppOptions {
+  /** Controller classes and `include(...)` groups, in order. */
+  routes: readonly RouteSource[];
+  /** One scheme instance for the whole app; absent means versioning is off. */
+  versioning?: VersioningScheme;
+  /** Base for absolute URLs built outside a request (`app.url(..., { absolute: true })`). */
+  origin?: string;
+  /** Media types the app renders (default `['application/json']`). */
+  mediaTypes?: readonly string[];
+  /** Extra or overriding message catalogues: `{ fr: { 'Not found.': 'Introuvable.' } }`. */
+  translations?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /**
+   * Which peers may set `X-Forwarded-Host`/`X-Forwarded-Proto`: `true` trusts
+   * every peer (Koa's `proxy`, unsafe unless only a proxy can reach the app),
+   * an array trusts those peer addresses, a function decides per address.
+   * Default: none.
+   */
+  proxy?: ProxyTrust;
+  /** Request limits: `paramLength` is the longest raw path parameter (default 256; 414 above it). */
+  limits?: { paramLength?: number };
+}
+
+const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits'];
+
+/** The options checked and completed with their defaults; misconfiguration throws here, at build time. */
+export function resolveOptions(options: AppOptions) {
+  checkKeys('createApp() options', options, APP_OPTIONS);
+  if (!Array.isArray(options.routes)) throw new ImproperlyConfigured('createApp() needs `routes`: an array of controller classes and include() groups.');
+  const table: RouteTable = buildRouteTable(options.routes);
+  checkKeys('createApp() option limits', options.limits ?? {}, ['paramLength']);
+  const paramLength = options.limits?.paramLength ?? 256;
+  if (!Number.isInteger(paramLength) || paramLength < 1) throw new ImproperlyConfigured(`limits.paramLength must be a positive integer, got ${JSON.stringify(paramLength)}.`);
+  const proxy = options.proxy ?? false;
+  if (typeof proxy !== 'boolean' && typeof proxy !== 'function' && !(Array.isArray(proxy) && proxy.every((a) => typeof a === 'string'))) {
+    throw new ImproperlyConfigured('proxy must be true, false, an array of proxy addresses, or a function of the peer address.');
+  }
+  const versioning = options.versioning ?? null;
+  checkScheme(versioning, 'createApp() option versioning');
+  for (const route of table.routes) if (route.versioning) checkScheme(route.versioning, `@Controller() versioning of ${route.controller.name}`);
+  const mediaTypes = [...(options.mediaTypes ?? ['application/json'])];
+  if (mediaTypes.length === 0 || mediaTypes.some((type) => typeof type !== 'string' || !type.includes('/'))) {
+    throw new ImproperlyConfigured(`mediaTypes must be a non-empty array of media types such as 'application/json', got ${JSON.stringify(options.mediaTypes)}.`);
+  }
+  const origin = options.origin === undefined ? null : checkOrigin(options.origin);
+  return { table, versioning, mediaTypes, origin, proxy, paramLength };
+}
+
+/** Misuse fails when the app is built, not on the first request. */
+function checkScheme(scheme: unknown, where: string): void {
+  if (scheme === null) return;
+  const candidate = scheme as Partial<VersioningScheme> | undefined;
+  const methods = ['determineVersion', 'isAllowedVersion', 'reverse', 'invalidVersion'] as const;
+  if (typeof candidate !== 'object' || methods.some((method) => typeof candidate[method] !== 'function') || !Array.isArray(candidate.vary)) {
+    throw new ImproperlyConfigured(`${where} must be a versioning scheme instance (a BaseVersioning subclass such as new URLPathVersioning()), got ${String(scheme)}.`);
+  }
+}
+
+function checkOrigin(origin: string): string {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    throw new ImproperlyConfigured(`origin must be an absolute http(s) URL such as 'https://api.example.com', got ${JSON.stringify(origin)}.`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash || url.pathname !== '/') {
+    throw new ImproperlyConfigured(`origin must be a scheme and host only, such as 'https://api.example.com', got ${JSON.stringify(origin)}.`);
+  }
+  return url.origin;
+}
+
