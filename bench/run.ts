@@ -139,7 +139,12 @@ async function main(): Promise<void> {
   const reverse = microReverse();
   const rps = (name: string) => summary[name]?.rps ?? NaN;
   const rss = (name: string) => summary[name]?.rssLoadedMiB ?? NaN;
-  const ratio = (a: string, b: string) => rps(a) / rps(b);
+  /** Paired ratio: a / b within each round (the same machine state), then the median over rounds. */
+  const ratio = (a: string, b: string) => {
+    const [left, right] = [samples.get(a), samples.get(b)];
+    if (!left || !right) return NaN;
+    return median(left.map((sample, round) => sample.rps / right[round].rps));
+  };
   const base = 'koa + @koa/router';
   const targets = [
     ['waymark / koa + @koa/router (10 routes)', ratio('waymark', base), 1.0],
@@ -153,7 +158,7 @@ async function main(): Promise<void> {
   ] as [string, number, number, ('at most' | undefined)?][];
   const met = ([, value, needed, direction]: (typeof targets)[number]) => (direction === 'at most' ? value <= needed : value >= needed);
 
-  const lines = [`connections ${connections}, ${settings.rounds} round(s) of ${settings.duration} s, medians; node ${process.version}`, ''];
+  const lines = [`connections ${connections}, ${settings.rounds} round(s) of ${settings.duration} s, medians (target ratios: median of per-round ratios); node ${process.version}`, ''];
   lines.push(`${'server'.padEnd(34)} ${'req/s'.padStart(9)} ${'ratio'.padStart(6)} ${'p99 ms'.padStart(7)} ${'RSS idle'.padStart(9)} ${'RSS load'.padStart(9)}  errors`);
   for (const [name, s] of Object.entries(summary)) {
     lines.push(`${name.padEnd(34)} ${Math.round(s.rps).toString().padStart(9)} ${(s.rps / rps('raw node:http')).toFixed(2).padStart(6)} ${s.p99.toFixed(0).padStart(7)} ${s.rssIdleMiB.toFixed(1).padStart(8)}M ${s.rssLoadedMiB.toFixed(1).padStart(8)}M  ${s.errors + s.non2xx}`);

@@ -13,13 +13,14 @@ export interface Problem {
 
 /** Headers the response depends on, kept when an error replaces the response (Koa's error path drops them). */
 const VARY = Symbol('waymark.vary');
-type VaryCarrier = Context & { [VARY]?: string[] };
+type VaryCarrier = Context & { [VARY]?: readonly string[] };
 
 /** Appends to `Vary` now, and again on any problem document that replaces this response. */
 export function varyOn(ctx: Context, headers: readonly string[]): void {
   if (headers.length === 0) return;
   const carrier = ctx as VaryCarrier;
-  carrier[VARY] = [...(carrier[VARY] ?? []), ...headers];
+  const earlier = carrier[VARY];
+  carrier[VARY] = earlier ? [...earlier, ...headers] : (headers as string[]);
   for (const header of headers) ctx.vary(header);
 }
 

@@ -11,10 +11,17 @@ import { BaseVersioning, type SchemeReverseOptions } from './base';
 export class NamespaceVersioning extends BaseVersioning {
   readonly invalidVersionMessage = 'Invalid version in URL path. Does not match any version namespace.';
 
+  /** Namespaces come from the route table, not from requests: one answer per namespace, kept. */
+  private readonly versions = new Map<string, string | undefined>();
+
   determineVersion(ctx: Context): string | null {
     const namespace = ctx.route?.namespace ?? '';
     if (namespace === '') return this.defaultVersion;
-    const version = namespace.split(':').find((segment) => this.isUsable(segment));
+    let version = this.versions.get(namespace);
+    if (version === undefined && !this.versions.has(namespace)) {
+      version = namespace.split(':').find((segment) => this.isUsable(segment));
+      this.versions.set(namespace, version);
+    }
     if (version === undefined) throw this.invalidVersion();
     return version;
   }
