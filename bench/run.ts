@@ -75,7 +75,8 @@ async function measure(scenario: Scenario): Promise<Sample> {
     const port = await ask<number>(null, 'port');
     const rssIdle = await ask<number>('rss', 'rss');
     const url = `http://127.0.0.1:${port}${scenario.path ?? '/users/42'}`;
-    const headers = Object.entries(scenario.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
+    // Every client sends what a JSON client sends; a scenario may override it (the Accept-header version).
+    const headers = Object.entries({ accept: 'application/json', ...scenario.headers }).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
     await load(url, headers, settings.warmup);
     const result = await load(url, headers, settings.duration);
     const rssLoaded = await ask<number>('rss', 'rss');

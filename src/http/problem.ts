@@ -20,8 +20,10 @@ export function varyOn(ctx: Context, headers: readonly string[]): void {
   if (headers.length === 0) return;
   const carrier = ctx as VaryCarrier;
   const earlier = carrier[VARY];
-  carrier[VARY] = earlier ? [...earlier, ...headers] : (headers as string[]);
-  for (const header of headers) ctx.vary(header);
+  carrier[VARY] = earlier ? [...earlier, ...headers] : headers;
+  // Koa's ctx.vary parses what is there; with nothing there yet, setting is enough.
+  if (!earlier && !ctx.response.get('Vary')) ctx.set('Vary', headers.join(', '));
+  else for (const header of headers) ctx.vary(header);
 }
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
