@@ -12,13 +12,20 @@ export const ErrorCatalogue = {
   INVALID_PARAMETER: { status: 400, message: 'Invalid path parameter "{name}": expected a number.' },
   INVALID_BODY: { status: 400, message: 'Malformed request body.' },
   INVALID_HOST: { status: 400, message: 'Invalid Host header.' },
+  INVALID_FORWARDED_PROTO: { status: 400, message: 'Invalid X-Forwarded-Proto header.' },
+  CLIENT_ERROR: { status: 400, message: 'A client error thrown by other middleware (ctx.throw); its own status and message are kept.' },
   NOT_FOUND: { status: 404, message: 'Not found.' },
+  INVALID_VERSION: { status: 404, message: "The scheme's invalidVersionMessage (406 for the Accept-header scheme)." },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.' },
   NOT_ACCEPTABLE: { status: 406, message: 'Could not satisfy the request Accept header.' },
+  BODY_TOO_LARGE: { status: 413, message: 'Request body is too large.' },
+  PARAM_TOO_LONG: { status: 414, message: 'A path parameter is too long.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported media type: send the body as application/json.' },
   INTERNAL_ERROR: { status: 500, message: 'A server error occurred.' },
   NO_REVERSE_MATCH: { status: 500, message: 'No route matches the given name and parameters.' },
   IMPROPERLY_CONFIGURED: { status: 500, message: 'waymark is misconfigured.' },
   INVALID_ARGUMENT: { status: 500, message: 'Invalid argument.' },
+  INVALID_RUNNER_OPTIONS: { status: 500, message: 'The ts-node options are invalid (RunnerOptionsError.errors lists why).' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ErrorCatalogue;

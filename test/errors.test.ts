@@ -1,4 +1,7 @@
 import { expect } from 'chai';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ProblemCodes } from '../src/runner-options';
 import { BadRequest, ErrorCatalogue, HttpError, MethodNotAllowed, NotAcceptable, NotFound, NoReverseMatch, WaymarkError } from '../src';
 
 describe('errors', () => {
@@ -34,5 +37,21 @@ describe('errors', () => {
 
   it('NoReverseMatch is coded', () => {
     expect(new NoReverseMatch('x').code).to.equal('NO_REVERSE_MATCH');
+  });
+});
+
+describe('errors: the catalogues cover every code the source uses', () => {
+  const files = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : name.endsWith('.ts') ? [join(dir, name)] : []));
+
+  it('every code in src/ is in ErrorCatalogue or, for runner-option problems, in ProblemCodes', () => {
+    for (const file of files(join(__dirname, '..', 'src'))) {
+      const text = readFileSync(file, 'utf8').replace(/\/\*\*[\s\S]*?\*\//g, '');
+      const codes = [...text.matchAll(/(?:code: |super\()'([A-Z_]+)'/g)].map((m) => m[1]);
+      for (const code of codes) {
+        const known = code in ErrorCatalogue || (file.includes('runner-options') && code in ProblemCodes);
+        expect(known, `${code} in ${file}`).to.equal(true);
+      }
+    }
   });
 });

@@ -7,3 +7,4 @@ export { readRunnerOptions, checkProject, RunnerOptionsError, type ResolvedRunne
 export type { Problem } from './problems';
 export type { ModuleType } from './paths';
 export { KNOWN_OPTIONS } from './rules';
+export { ProblemCodes } from './codes';

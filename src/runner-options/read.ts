@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { WaymarkError } from '../errors';
 import { ignoreTester, moduleTypeClassifier, type ModuleType, type ModuleTypeEntry } from './paths';
+import { isWarning } from './codes';
 import { fromAjv, type Problem } from './problems';
 import { combinedRules, layerRules, targetYear } from './rules';
 import { schemas } from './schema';
@@ -97,10 +98,6 @@ export function checkProject(tsconfigPath: string): ProjectCheck {
   const options = layers.length > 0 ? resolveOptions(layers, problems) : null;
   const errors = problems.filter((p) => !isWarning(p));
   return { errors, warnings: problems.filter(isWarning), options: errors.length === 0 ? options : null };
-}
-
-function isWarning(problem: Problem): boolean {
-  return ['UNKNOWN_OPTION', 'API_ONLY_OPTION', 'NON_NUMERIC_DIAGNOSTIC', 'ESM_UNSUPPORTED', 'COMPILER_NOT_RESOLVED'].includes(problem.code);
 }
 
 function loadChain(file: string, seen: string[], problems: Problem[]): Layer[] {

@@ -1,3 +1,4 @@
+import { isWarning } from './codes';
 import { fromAjv, type Problem } from './problems';
 import { extraRules } from './rules';
 import { schemas } from './schema';
@@ -8,8 +9,6 @@ export interface ValidationResult {
   warnings: Problem[];
 }
 
-/** Codes that are warnings: ts-node runs, but not as the author probably meant. */
-const WARNINGS = new Set(['UNKNOWN_OPTION', 'API_ONLY_OPTION', 'NON_NUMERIC_DIAGNOSTIC', 'ESM_UNSUPPORTED', 'SCHEMA_DEGRADED']);
 
 /**
  * Checks a `"ts-node"` block: ajv against `schema/ts-node.schema.json`, then
@@ -28,7 +27,7 @@ export function validateRunnerOptions(block: unknown, context: { target?: string
   if (degraded && typeof value === 'object' && value !== null && 'compilerOptions' in value) {
     problems.push({ path: '$.compilerOptions', code: 'SCHEMA_DEGRADED', message: degraded });
   }
-  const errors = problems.filter((problem) => !WARNINGS.has(problem.code));
-  const warnings = problems.filter((problem) => WARNINGS.has(problem.code));
+  const errors = problems.filter((problem) => !isWarning(problem));
+  const warnings = problems.filter(isWarning);
   return { valid: errors.length === 0, errors, warnings };
 }
