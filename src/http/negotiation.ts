@@ -2,7 +2,6 @@ import type { Context } from 'koa';
 import { negotiate, type Negotiated } from '../negotiation/accept';
 import type { MediaType } from '../negotiation/media-type';
 
-const NEGOTIATED = Symbol('waymark.negotiated');
 /** Distinct Accept values remembered per app; past this the memo starts over (bounded, whatever clients send). */
 export const NEGOTIATION_MEMO_LIMIT = 256;
 
@@ -12,25 +11,18 @@ export interface Offers {
   readonly negotiated: Map<string | undefined, Negotiated>;
 }
 
-function negotiateMemo(app: Offers, header: string | undefined): Negotiated {
+/**
+ * The media type negotiated for this request against the app's
+ * `mediaTypes`; throws a 406 when nothing fits. The app's memo makes a
+ * second call in the same request (the Accept-header scheme's) a lookup.
+ */
+export function acceptedMediaType(ctx: Context): Negotiated {
+  const app = ctx.app as unknown as Offers;
+  const header = ctx.req.headers.accept;
   const known = app.negotiated.get(header);
   if (known) return known;
   const result = negotiate(header, app.offers); // throws 406: failures are not remembered
   if (app.negotiated.size >= NEGOTIATION_MEMO_LIMIT) app.negotiated.clear();
   app.negotiated.set(header, result);
   return result;
-}
-
-/**
- * The media type negotiated for this request against the app's
- * `mediaTypes`, computed once per request; throws a 406 when nothing fits.
- */
-export function acceptedMediaType(ctx: Context): Negotiated {
-  const carrier = ctx as Context & { [NEGOTIATED]?: Negotiated };
-  let negotiated = carrier[NEGOTIATED];
-  if (!negotiated) {
-    negotiated = negotiateMemo(ctx.app as unknown as Offers, ctx.req.headers.accept);
-    carrier[NEGOTIATED] = negotiated;
-  }
-  return negotiated;
 }

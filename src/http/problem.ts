@@ -11,18 +11,11 @@ export interface Problem {
   headers: Record<string, string>;
 }
 
-/** Headers the response depends on, kept when an error replaces the response (Koa's error path drops them). */
-const VARY = Symbol('waymark.vary');
-type VaryCarrier = Context & { [VARY]?: readonly string[] };
-
-/** Appends to `Vary` now, and again on any problem document that replaces this response. */
+/** Appends to `Vary`; `sendProblem` keeps it if an error replaces the response. */
 export function varyOn(ctx: Context, headers: readonly string[]): void {
   if (headers.length === 0) return;
-  const carrier = ctx as VaryCarrier;
-  const earlier = carrier[VARY];
-  carrier[VARY] = earlier ? [...earlier, ...headers] : headers;
   // Koa's ctx.vary parses what is there; with nothing there yet, setting is enough.
-  if (!earlier && !ctx.response.get('Vary')) ctx.set('Vary', headers.join(', '));
+  if (!ctx.response.get('Vary')) ctx.set('Vary', headers.join(', '));
   else for (const header of headers) ctx.vary(header);
 }
 
@@ -60,8 +53,8 @@ function safeHeaders(headers: unknown): Record<string, string> {
 
 /**
  * Writes an RFC 9457 problem document, replacing whatever the handler had set
- * (as Koa does) but keeping `Vary`: what was there, and what the scheme
- * added. The detail is translated here, in the language negotiated from
+ * (as Koa does) but keeping `Vary` (middleware's and the scheme's, which
+ * Koa's error path would drop). The detail is translated here, in the language negotiated from
  * `Accept-Language`.
  */
 export function sendProblem(ctx: Context, problem: Problem, translator?: Translator): void {
@@ -69,7 +62,6 @@ export function sendProblem(ctx: Context, problem: Problem, translator?: Transla
   for (const name of ctx.res.getHeaderNames()) ctx.res.removeHeader(name);
   ctx.set(problem.headers);
   if (vary) ctx.vary(vary);
-  for (const header of (ctx as VaryCarrier)[VARY] ?? []) ctx.vary(header);
   let detail = problem.text.render();
   if (translator?.isTranslatable(problem.text)) {
     ctx.vary('Accept-Language');
