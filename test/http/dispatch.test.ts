@@ -24,14 +24,6 @@ class Things {
   @Get('/stream', 'stream') stream() {
     return Readable.from(['a', 'b']);
   }
-  @Get('/circular', 'circular') circular() {
-    const value: Record<string, unknown> = {};
-    value.self = value;
-    return value;
-  }
-  @Get('/bigint', 'bigint') big() {
-    return { n: 1n };
-  }
   @Get('/gone', 'gone') gone() {
     throw new NotFound('No such thing.');
   }
@@ -41,20 +33,8 @@ class Things {
   @Get('/koa-throw', 'koa-throw') koaThrow(@Ctx() ctx: Context) {
     ctx.throw(422, 'Unprocessable thing.');
   }
-  @Get('/secret', 'secret') secret() {
-    throw new Error('database password is hunter2');
-  }
   @Get('/null-throw', 'null-throw') nullThrow() {
     throw null;
-  }
-  @Get('/reject-undefined', 'reject') rejectUndefined() {
-    return Promise.reject(undefined);
-  }
-  @Get('/string-throw', 'string-throw') stringThrow() {
-    throw 'oops';
-  }
-  @Get('/bad-status', 'bad-status') badStatus() {
-    throw Object.assign(new Error('odd'), { status: 999, expose: true });
   }
   @Get('/405', 'custom405') custom() {
     throw new MethodNotAllowed(['GET']);
@@ -148,14 +128,7 @@ describe('http/dispatch', () => {
     expectProblem(await request(app()).get('/things/koa-throw'), 422, 'Unprocessable thing.');
   });
 
-  for (const path of ['secret', 'null-throw', 'reject-undefined', 'string-throw', 'bad-status', 'circular', 'bigint']) {
-    it(`answers a generic 500 that reveals nothing for /${path}`, async () => {
-      const res = await request(app()).get(`/things/${path}`).timeout(2000);
-      expectProblem(res, 500, 'A server error occurred.');
-      expect(res.text).to.not.contain('hunter2');
-    });
-  }
-
+  // Which thrown values become a generic 500 is tested once, in test/reliability/faults.test.ts (E1–E4, E9).
   it("reports server errors on the app's error event as Error objects", async () => {
     const built = createApp({ routes: [Things] });
     const seen: unknown[] = [];
