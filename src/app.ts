@@ -1,25 +1,17 @@
 import compose from 'koa-compose';
-import Koa, { type Context, type Middleware } from 'koa';
-import { InvalidArgument } from './errors';
+import Koa, { type Middleware } from 'koa';
 import { resolveOptions, type AppOptions } from './options';
-import './http/context';
+import { installContext } from './http/context';
 import { dispatcher, errorBoundary } from './http/dispatch';
 import { Matcher } from './http/matcher';
-import { proxyTest } from './http/host';
-import { requestReverse } from './http/reverse';
-import { requestSignal } from './http/signal';
+import { followProxyTrust, proxyTest } from './http/proxy';
+import { appUrl } from './http/reverse';
 import { Translator } from './i18n/translator';
-import type { Negotiated } from './negotiation/accept';
-import { parseMediaType, type MediaType } from './negotiation/media-type';
-import type { RouteTable } from './table/builder';
-import { checkKeys } from './table/include';
-import { reversePath, withQueryAndFragment, type ReverseOptions, type ReverseParams } from './table/reverse';
-import type { VersioningScheme } from './versioning/scheme';
+import { Offers } from './negotiation/offers';
+import { attachRuntime, runtimeOf, type AppRuntime } from './runtime';
+import type { ReverseOptions, ReverseParams } from './table/reverse';
 
 export type { AppOptions };
-
-const URL_OPTIONS = ['query', 'fragment', 'absolute', 'currentApp'];
-const NO_OPTIONS: ReverseOptions = Object.freeze({});
 
 /**
  * A Koa application whose routes come from decorated controllers. Every Koa
@@ -27,39 +19,31 @@ const NO_OPTIONS: ReverseOptions = Object.freeze({});
  * `app.use()` runs after waymark's error boundary and before routing.
  */
 export class App extends Koa {
-  /** The named-route table: plain data, built once. */
-  readonly table: RouteTable;
-  readonly versioning: VersioningScheme | null;
-  readonly origin: string | null;
-  readonly mediaTypes: readonly string[];
-  /** `mediaTypes`, parsed once for negotiation. */
-  readonly offers: readonly MediaType[];
-  /** Negotiation results by Accept value (bounded); see `http/negotiation.ts`. */
-  readonly negotiated = new Map<string | undefined, Negotiated>();
-  readonly translator: Translator;
-  /** Whether a peer address may set forwarded headers (from the `proxy` option). */
-  readonly trustsProxy: (address: string) => boolean;
-
   constructor(options: AppOptions) {
     const { table, versioning, mediaTypes, origin, proxy, paramLength } = resolveOptions(options);
+    const runtime: AppRuntime = {
+      table,
+      versioning,
+      origin,
+      mediaTypes,
+      offers: new Offers(mediaTypes),
+      translator: new Translator(options.translations),
+      trustsProxy: proxyTest(proxy),
+    };
     const matcher = new Matcher(table.routes, { paramLength });
     const instances = new Map<Function, object>();
     for (const route of table.routes) if (!instances.has(route.controller)) instances.set(route.controller, new (route.controller as new () => object)());
-    const dispatch = dispatcher({ matcher, instances, versioning });
+    const dispatch = dispatcher({ matcher, instances, versioning, offers: runtime.offers });
+    const boundary = errorBoundary(runtime.translator);
     // Koa 3's `compose` option puts the error boundary first and routing last, whatever `app.use()` adds.
     const koaOptions: { proxy: boolean } = {
       proxy: proxy === true,
-      compose: (middleware: Middleware[]) => compose([errorBoundary, ...middleware, dispatch]),
+      compose: (middleware: Middleware[]) => compose([boundary, ...middleware, dispatch]),
     } as { proxy: boolean };
     super(koaOptions);
-    this.table = table;
-    this.versioning = versioning;
-    this.origin = origin;
-    this.mediaTypes = mediaTypes;
-    this.offers = mediaTypes.map(parseMediaType);
-    this.translator = new Translator(options.translations);
-    this.trustsProxy = proxyTest(proxy);
-    this.installContext();
+    attachRuntime(this, runtime);
+    installContext(this.context);
+    followProxyTrust(this.request, runtime.trustsProxy);
   }
 
   /**
@@ -70,20 +54,8 @@ export class App extends Koa {
    * app.url('users-detail', { id: 42 });                     // '/users/42'
    * app.url('v1:users-detail', [42], { query: { q: 'a b' } }); // '/v1/users/42?q=a+b'
    */
-  url(name: string, params?: ReverseParams, options: ReverseOptions = NO_OPTIONS): string {
-    if (options !== NO_OPTIONS) checkKeys('url() options', options, URL_OPTIONS);
-    const path = withQueryAndFragment(reversePath(this.table, name, params, options.currentApp), options);
-    if (!options.absolute) return path;
-    if (this.origin === null) throw new InvalidArgument('url(..., { absolute: true }) needs the `origin` option of createApp().');
-    return this.origin + path;
-  }
-
-  private installContext(): void {
-    Object.assign(this.context, { route: null, version: null, versioningScheme: null });
-    Object.defineProperty(this.context, 'signal', { get: requestSignal, configurable: true });
-    this.context.reverse = function reverse(this: Context, name: string, params?: ReverseParams, options?: ReverseOptions) {
-      return requestReverse(this, name, params, options);
-    };
+  url(name: string, params?: ReverseParams, options?: ReverseOptions): string {
+    return appUrl(runtimeOf(this), name, params, options);
   }
 }
 

@@ -29,4 +29,4 @@ export { URLPathVersioning } from './versioning/url-path';
 export { NamespaceVersioning } from './versioning/namespace';
 export { HostNameVersioning, type HostNameVersioningOptions } from './versioning/host-name';
 export { QueryParameterVersioning } from './versioning/query-parameter';
-export type { ProxyTrust } from './http/host';
+export type { ProxyTrust } from './http/proxy';

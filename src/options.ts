@@ -1,5 +1,5 @@
 import { ImproperlyConfigured } from './errors';
-import type { ProxyTrust } from './http/host';
+import type { ProxyTrust } from './http/proxy';
 import { buildRouteTable, type RouteTable } from './table/builder';
 import { checkKeys, type RouteSource } from './table/include';
 import type { VersioningScheme } from './versioning/scheme';

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { App } from '../app';
+import { runtimeOf } from '../runtime';
 import type { RouteRecord } from '../table/builder';
 
 export interface RouteRow {
@@ -11,7 +12,7 @@ export interface RouteRow {
 }
 
 export function rowsOf(app: App): RouteRow[] {
-  return app.table.routes.map((route: RouteRecord) => ({
+  return runtimeOf(app).table.routes.map((route: RouteRecord) => ({
     method: route.method,
     pattern: route.pattern.source,
     name: route.fullName,

@@ -1,5 +1,8 @@
+import type { Context } from 'koa';
 import type { VersioningScheme } from '../versioning/scheme';
 import type { ReverseOptions, ReverseParams } from '../table/reverse';
+import { requestReverse } from './reverse';
+import { requestSignal } from './signal';
 
 /** The route that matched the request. */
 export interface MatchedRoute {
@@ -30,4 +33,17 @@ declare module 'koa' {
     /** Aborted when the client disconnects before the response is written. */
     readonly signal: AbortSignal;
   }
+}
+
+/** waymark's members on one app's own context prototype (Koa gives each app its own). */
+export function installContext(context: object): void {
+  Object.assign(context, { route: null, version: null, versioningScheme: null });
+  Object.defineProperty(context, 'signal', { get: requestSignal, configurable: true });
+  Object.defineProperty(context, 'reverse', {
+    configurable: true,
+    writable: true,
+    value: function reverse(this: Context, name: string, params?: ReverseParams, options?: ReverseOptions) {
+      return requestReverse(this, name, params, options);
+    },
+  });
 }

@@ -2,11 +2,11 @@ import { Readable } from 'node:stream';
 import type { Context, Middleware, Next } from 'koa';
 import { MethodNotAllowed, NotFound } from '../errors';
 import type { Translator } from '../i18n/translator';
+import type { Offers } from '../negotiation/offers';
 import type { RouteRecord } from '../table/builder';
 import type { VersioningScheme } from '../versioning/scheme';
 import { bindArguments } from './binding';
 import type { Candidate, Matcher } from './matcher';
-import { acceptedMediaType } from './negotiation';
 import { asError, sendProblem, toProblem, varyOn } from './problem';
 
 type Handler = (...args: unknown[]) => unknown;
@@ -16,15 +16,17 @@ type Handler = (...args: unknown[]) => unknown;
  * which Koa would leave hanging) becomes a problem document. Server errors
  * are reported on the app's `error` event, as Koa does.
  */
-export async function errorBoundary(ctx: Context, next: Next): Promise<void> {
-  try {
-    await next();
-  } catch (error) {
-    const problem = toProblem(error);
-    if (problem.status >= 500) ctx.app.emit('error', asError(error), ctx);
-    if (ctx.headerSent || !ctx.writable) return;
-    sendProblem(ctx, problem, (ctx.app as { translator?: Translator }).translator);
-  }
+export function errorBoundary(translator: Translator): Middleware {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    try {
+      await next();
+    } catch (error) {
+      const problem = toProblem(error);
+      if (problem.status >= 500) ctx.app.emit('error', asError(error), ctx);
+      if (ctx.headerSent || !ctx.writable) return;
+      sendProblem(ctx, problem, translator);
+    }
+  };
 }
 
 export interface Routing {
@@ -32,6 +34,7 @@ export interface Routing {
   instances: ReadonlyMap<Function, object>;
   /** The app's scheme; a controller's `versioning` option overrides it. */
   versioning: VersioningScheme | null;
+  offers: Offers;
 }
 
 /**
@@ -40,7 +43,7 @@ export interface Routing {
  * choose the route serving that version, bind the handler's arguments, call
  * it on the app's controller instance, and render the result.
  */
-export function dispatcher({ matcher, instances, versioning }: Routing): Middleware {
+export function dispatcher({ matcher, instances, versioning, offers }: Routing): Middleware {
   return async (ctx) => {
     const result = matcher.match(ctx.method, ctx.path);
     if (result.kind === 'none') throw new NotFound();
@@ -54,7 +57,7 @@ export function dispatcher({ matcher, instances, versioning }: Routing): Middlew
     setRoute(ctx, first);
     const scheme = first.route.versioning === undefined ? versioning : first.route.versioning;
     if (scheme) varyOn(ctx, scheme.vary);
-    const { offer } = acceptedMediaType(ctx);
+    const { offer } = offers.accept(ctx.req.headers.accept);
     if (scheme) {
       ctx.version = scheme.determineVersion(ctx, first.params);
       ctx.versioningScheme = scheme;

@@ -1,16 +1,27 @@
 import type { Context } from 'koa';
-import { NoReverseMatch } from '../errors';
-import type { ReverseOptions, ReverseParams } from '../table/reverse';
+import { InvalidArgument, NoReverseMatch } from '../errors';
+import type { AppRuntime } from '../runtime';
+import { runtimeOf } from '../runtime';
+import { checkKeys } from '../table/include';
+import { reversePath, withQueryAndFragment, type ReverseOptions, type ReverseParams } from '../table/reverse';
 import { requestOrigin } from './host';
 
-interface Reverser {
-  url(name: string, params?: ReverseParams, options?: ReverseOptions): string;
+const URL_OPTIONS = ['query', 'fragment', 'absolute', 'currentApp'];
+const NO_OPTIONS: ReverseOptions = Object.freeze({});
+
+/** `app.url()`: the path of a named route, or an absolute URL on `origin` with `absolute: true`. */
+export function appUrl(runtime: AppRuntime, name: string, params?: ReverseParams, options: ReverseOptions = NO_OPTIONS): string {
+  if (options !== NO_OPTIONS) checkKeys('url() options', options, URL_OPTIONS);
+  const path = withQueryAndFragment(reversePath(runtime.table, name, params, options.currentApp), options);
+  if (!options.absolute) return path;
+  if (runtime.origin === null) throw new InvalidArgument('url(..., { absolute: true }) needs the `origin` option of createApp().');
+  return runtime.origin + path;
 }
 
 /** Reversal against the request's app, absolute on the request's origin, from the matched namespace. */
 export function plainReverse(ctx: Context, name: string, params?: ReverseParams, options: ReverseOptions = {}): string {
   const currentApp = options.currentApp ?? ctx.route?.namespace;
-  const path = (ctx.app as unknown as Reverser).url(name, params, { ...options, absolute: false, currentApp });
+  const path = appUrl(runtimeOf(ctx.app), name, params, { ...options, absolute: false, currentApp });
   return requestOrigin(ctx) + path;
 }
 

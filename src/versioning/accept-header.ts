@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { HttpError, NotAcceptable } from '../errors';
 import { Message } from '../i18n/message';
-import { acceptedMediaType } from '../http/negotiation';
+import { acceptedMediaType } from '../negotiation/offers';
 import { BaseVersioning } from './base';
 
 /**

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { AcceptHeaderVersioning, createApp } from '../../src';
-import { NEGOTIATION_MEMO_LIMIT } from '../../src/http/negotiation';
+import { NEGOTIATION_MEMO_LIMIT } from '../../src/negotiation/offers';
+import { runtimeOf } from '../../src/runtime';
 import { agent, Things } from './helpers';
 
 /** versioning.md §5.4, every row with a counterpart in waymark (no `?format=`). */
@@ -103,7 +104,7 @@ describe('versioning/accept-header: the negotiation memo', () => {
     for (let i = 0; i < NEGOTIATION_MEMO_LIMIT + 20; i++) {
       const res = await request(app.callback()).get('/things').set('Accept', `application/json; version=${i}`).expect(200);
       expect(res.body.version).to.equal(String(i));
-      expect(app.negotiated.size).to.be.at.most(NEGOTIATION_MEMO_LIMIT);
+      expect(runtimeOf(app).offers.remembered).to.be.at.most(NEGOTIATION_MEMO_LIMIT);
     }
   });
 });

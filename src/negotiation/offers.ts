@@ -1,0 +1,41 @@
+import type { Context } from 'koa';
+import { runtimeOf } from '../runtime';
+import { negotiate, type Negotiated } from './accept';
+import { parseMediaType, type MediaType } from './media-type';
+
+/** Distinct Accept values remembered per app; past this the memo starts over (bounded, whatever clients send). */
+export const NEGOTIATION_MEMO_LIMIT = 256;
+
+/** The media types one app renders, and its memo of negotiation results by Accept value. */
+export class Offers {
+  readonly types: readonly MediaType[];
+  private readonly memo = new Map<string | undefined, Negotiated>();
+
+  constructor(mediaTypes: readonly string[]) {
+    this.types = mediaTypes.map(parseMediaType);
+  }
+
+  /** How many Accept values are remembered. */
+  get remembered(): number {
+    return this.memo.size;
+  }
+
+  /** The negotiated media type for an Accept header; throws a 406 when nothing fits. */
+  accept(header: string | undefined): Negotiated {
+    const known = this.memo.get(header);
+    if (known) return known;
+    const result = negotiate(header, this.types); // throws 406: failures are not remembered
+    if (this.memo.size >= NEGOTIATION_MEMO_LIMIT) this.memo.clear();
+    this.memo.set(header, result);
+    return result;
+  }
+}
+
+/**
+ * The media type negotiated for this request against its app's
+ * `mediaTypes`; throws a 406 when nothing fits. The app's memo makes a
+ * second call in the same request (the Accept-header scheme's) a lookup.
+ */
+export function acceptedMediaType(ctx: Context): Negotiated {
+  return runtimeOf(ctx.app).offers.accept(ctx.req.headers.accept);
+}

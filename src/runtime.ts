@@ -1,0 +1,39 @@
+import { InvalidArgument } from './errors';
+import type { Translator } from './i18n/translator';
+import type { Offers } from './negotiation/offers';
+import type { RouteTable } from './table/builder';
+import type { VersioningScheme } from './versioning/scheme';
+
+/**
+ * What the request path needs from one app, built once by the app's
+ * constructor. The dispatcher and the error boundary are handed it; helpers
+ * that only get a request (schemes, `ctx.reverse`, `ctx.host`) find it with
+ * `runtimeOf(ctx.app)`. None of it is part of `App`'s public type.
+ */
+export interface AppRuntime {
+  /** The named-route table: plain data. */
+  readonly table: RouteTable;
+  readonly versioning: VersioningScheme | null;
+  /** Base of absolute URLs built outside a request; `null` without the `origin` option. */
+  readonly origin: string | null;
+  readonly mediaTypes: readonly string[];
+  /** `mediaTypes`, parsed, with this app's memo of negotiation results. */
+  readonly offers: Offers;
+  readonly translator: Translator;
+  /** Whether a peer address may set forwarded headers (the `proxy` option). */
+  readonly trustsProxy: (address: string) => boolean;
+}
+
+// Keyed by the app object: two apps never share a runtime, and a dropped app takes its runtime with it.
+const runtimes = new WeakMap<object, AppRuntime>();
+
+export function attachRuntime(app: object, runtime: AppRuntime): void {
+  runtimes.set(app, runtime);
+}
+
+/** The runtime of an app made by `createApp()` (for a request: `runtimeOf(ctx.app)`). */
+export function runtimeOf(app: object): AppRuntime {
+  const runtime = runtimes.get(app);
+  if (runtime === undefined) throw new InvalidArgument('This Koa application was not made by createApp(): waymark has no routes for it.');
+  return runtime;
+}
