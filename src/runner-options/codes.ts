@@ -13,20 +13,31 @@ export const ProblemCodes = {
   SWC_WITH_TRANSPILER: 'error',
   TRANSPILER_WITHOUT_TRANSPILE_ONLY: 'error',
   INVALID_IGNORE_PATTERN: 'error',
+  SWC_WITH_TYPE_CHECK: 'error',
+  SWC_NOT_FOUND: 'error',
+  COMPILER_NOT_FOUND: 'error',
+  TRANSPILER_NOT_FOUND: 'error',
+  TYPESCRIPT_NOT_FOUND: 'error',
   REQUIRE_NOT_FOUND: 'error',
   ARRAY_EXTENDS: 'error',
   EXTENDS_NOT_FOUND: 'error',
   EXTENDS_CYCLE: 'error',
+  EXTENDS_TOO_DEEP: 'error',
+  NESTING_TOO_DEEP: 'error',
   INVALID_JSON: 'error',
   CANNOT_READ: 'error',
   UNKNOWN_OPTION: 'warning',
   API_ONLY_OPTION: 'warning',
   NON_NUMERIC_DIAGNOSTIC: 'warning',
   ESM_UNSUPPORTED: 'warning',
-  COMPILER_NOT_RESOLVED: 'warning',
+  EMPTY_SCOPE_DIR: 'warning',
   SCHEMA_DEGRADED: 'warning',
 } as const satisfies Record<string, 'error' | 'warning'>;
 
+/**
+ * Problems from TypeScript's own checks are coded `TS` and the diagnostic
+ * number (`TS5023`); they are errors, as they are for `tsc` and ts-node.
+ */
 export function isWarning(problem: { code: string }): boolean {
   return (ProblemCodes as Record<string, string>)[problem.code] === 'warning';
 }

@@ -4,6 +4,8 @@
  */
 export { validateRunnerOptions, type ValidationResult } from './validate';
 export { readRunnerOptions, checkProject, RunnerOptionsError, type ResolvedRunnerOptions, type ProjectCheck } from './read';
+export { MAX_CHAIN } from './chain';
+export { MAX_NESTING } from './source';
 export type { Problem } from './problems';
 export type { ModuleType } from './paths';
 export { KNOWN_OPTIONS } from './rules';

@@ -1,4 +1,5 @@
 import { posix, resolve } from 'node:path';
+import { loadTypeScript, type TypeScript } from './typescript';
 
 export type ModuleType = 'cjs' | 'esm' | 'package';
 
@@ -38,14 +39,15 @@ export interface ModuleTypeEntry {
 }
 
 /**
- * ts-node's `moduleTypes` classifier: each key becomes TypeScript's
- * exclude-style pattern (`**` also matches dot directories, a last component
- * without `.`, `*` or `?` gets `/**\/*`, anything beneath a match matches),
- * and the last matching key wins. picomatch and friends follow different
- * rules, so this reproduces TypeScript's `getPatternFromSpec` instead.
+ * ts-node's `moduleTypes` classifier: each key (separators normalised) becomes
+ * TypeScript's exclude-style pattern from the declaring file's directory
+ * (`getPatternFromSpec`, of which ts-node carries a copy): `**` also matches
+ * dot directories, a last component without `.`, `*` or `?` gets `/**\/*`, a
+ * trailing `/` is dropped, an absolute key stays absolute, anything beneath a
+ * match matches, an empty key matches everything. The last matching key wins.
  */
-export function moduleTypeClassifier(entries: readonly ModuleTypeEntry[]) {
-  const compiled = entries.map((entry) => ({ regexp: globToRegExp(entry.pattern, entry.base), type: entry.type }));
+export function moduleTypeClassifier(entries: readonly ModuleTypeEntry[], ts: TypeScript) {
+  const compiled = entries.map((entry) => ({ regexp: globToRegExp(entry.pattern, entry.base, ts), type: entry.type }));
   return (path: string, baseDir: string): ModuleType => {
     const absolute = toPosix(path, baseDir);
     for (let i = compiled.length - 1; i >= 0; i--) if (compiled[i].regexp.test(absolute)) return compiled[i].type;
@@ -53,21 +55,8 @@ export function moduleTypeClassifier(entries: readonly ModuleTypeEntry[]) {
   };
 }
 
-export function globToRegExp(spec: string, base: string): RegExp {
-  if (spec === '') return /(?:)/;
-  let root = base.replace(/\\/g, '/');
-  while (root.endsWith('/')) root = root.slice(0, -1);
-  const components = posix.normalize(posix.join(root, spec.replace(/\\/g, '/'))).split('/');
-  const last = components[components.length - 1];
-  if (!/[.*?]/.test(last)) components.push('**', '*');
-  let source = '';
-  components.forEach((component, index) => {
-    if (component === '**') {
-      source += '(/.+?)?';
-      return;
-    }
-    if (index > 0) source += '/';
-    source += component.replace(/[^\w*?]/g, (char) => `\\${char}`).replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]');
-  });
-  return new RegExp(`^(${source})($|/)`);
+/** One `moduleTypes` key as the regular expression ts-node tests absolute paths with. */
+export function globToRegExp(spec: string, base: string, ts: TypeScript | undefined = loadTypeScript(__dirname)): RegExp {
+  const source = spec === '' || !ts ? undefined : ts.getPatternFromSpec(spec.replace(/\\/g, '/'), base.replace(/\\/g, '/').replace(/\/$/, ''), 'exclude');
+  return source === undefined ? /(?:)/ : new RegExp(source);
 }

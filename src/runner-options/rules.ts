@@ -84,6 +84,14 @@ function transpilerRules(block: Block): Problem[] {
     problems.push({ path: jsonPath('/transpiler'), code: 'SWC_WITH_TRANSPILER', message: "Cannot specify both 'swc' and 'transpiler' options.  'swc' uses the built-in swc transpiler." });
   }
   const transpileOnly = (block.transpileOnly === true || block.swc === true) && !typeCheck;
+  if (block.swc && !block.transpiler && !transpileOnly && !(block.transpileOnly === false && !block.typeCheck)) {
+    problems.push({
+      path: jsonPath('/swc'),
+      code: 'SWC_WITH_TYPE_CHECK',
+      message: "'swc' uses ts-node's bundled transpiler, and a custom transpiler can only be used when transpileOnly is enabled (typeCheck: true turns it off).",
+      suggestion: 'remove "typeCheck": true, or remove "swc"',
+    });
+  }
   if (block.transpiler && !transpileOnly) {
     problems.push({
       path: jsonPath('/transpiler'),

@@ -13,17 +13,18 @@ export interface ValidationResult {
 /**
  * Checks a `"ts-node"` block: ajv against `schema/ts-node.schema.json`, then
  * the rules JSON Schema cannot express. `context.target` is the effective
- * compile target (ts-node's default is ES5). `null` counts as `{}`, as in ts-node.
+ * compile target (ts-node's default is ES5). The block must be an object: `null`,
+ * `true` or `[]` are invalid, as the schema says.
  *
  * @example
  * validateRunnerOptions({ transpileOnly: 'yes' }).errors[0]; // { path: '$.transpileOnly', code: 'INVALID_TYPE', ... }
  */
 export function validateRunnerOptions(block: unknown, context: { target?: string } = {}): ValidationResult {
-  const value = block ?? {};
+  const value = block;
   const { block: validate, degraded } = schemas();
   const problems: Problem[] = [];
   if (!validate(value)) problems.push(...fromAjv(validate.errors ?? [], value));
-  if (typeof value === 'object' && !Array.isArray(value)) problems.push(...extraRules(value as Record<string, unknown>, context.target));
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) problems.push(...extraRules(value as Record<string, unknown>, context.target));
   if (degraded && typeof value === 'object' && value !== null && 'compilerOptions' in value) {
     problems.push({ path: '$.compilerOptions', code: 'SCHEMA_DEGRADED', message: degraded });
   }

@@ -12,7 +12,8 @@ type Vector = [name: string, block: unknown, schemaValid: boolean, valid: boolea
 
 const vectors: Vector[] = [
   ['empty block', {}, true, true, []],
-  ['null block counts as {}', null, false, true, []],
+  ['null block is invalid, as the schema says (regression: it was valid)', null, false, false, ['INVALID_TYPE']],
+  ['true block is invalid', true, false, false, ['INVALID_TYPE']],
   ['array block', [], false, false, ['INVALID_TYPE']],
   ['string block', 'x', false, false, ['INVALID_TYPE']],
   ['compiler string', { compiler: 'ttypescript' }, true, true, []],
@@ -70,7 +71,8 @@ const vectors: Vector[] = [
   ['skipIgnore boolean', { skipIgnore: true }, true, true, []],
   ['swc alone', { swc: true }, true, true, []],
   ['swc with transpileOnly false', { swc: true, transpileOnly: false }, true, false, ['SWC_WITHOUT_TRANSPILE_ONLY']],
-  ['swc with transpileOnly false but typeCheck', { swc: true, transpileOnly: false, typeCheck: true }, true, true, []],
+  ['swc with transpileOnly false but typeCheck (ts-node: custom transpiler needs transpileOnly)', { swc: true, transpileOnly: false, typeCheck: true }, true, false, ['SWC_WITH_TYPE_CHECK']],
+  ['swc with typeCheck (regression: was valid, ts-node throws)', { swc: true, typeCheck: true }, true, false, ['SWC_WITH_TYPE_CHECK']],
   ['swc with a transpiler', { swc: true, transpiler: 'x' }, true, false, ['SWC_WITH_TRANSPILER']],
   ['transpileOnly boolean', { transpileOnly: true }, true, true, []],
   ['transpileOnly string', { transpileOnly: 'true' }, false, false, ['INVALID_TYPE']],
