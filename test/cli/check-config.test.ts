@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { main } from '../../src/cli/main';
+import { project } from '../runner-options/project';
 
 const root = join(__dirname, '..', '..');
 const broken = 'test/fixtures/runner-options/broken/tsconfig.json';
@@ -36,5 +37,23 @@ describe('cli/check-config', () => {
       process.chdir(cwd);
     }
     expect(out).to.deep.equal(['0 errors, 0 warnings']);
+  });
+
+  it('exits 1 with TypeScript\'s code and the JSON path for a top-level compilerOptions typo', () => {
+    const dir = project({ 'tsconfig.json': { compilerOptions: { stict: true } } });
+    const result = spawnSync(process.execPath, [join(root, 'bin/waymark.js'), 'check-config', join(dir, 'tsconfig.json')], { cwd: dir, encoding: 'utf8' });
+    expect(result.status).to.equal(1);
+    expect(result.stdout.trim().split('\n')).to.deep.equal([
+      "error   tsconfig.json  $.compilerOptions.stict  Unknown compiler option 'stict'. Did you mean 'strict'? [TS5025]",
+      '1 error, 0 warnings',
+    ]);
+  });
+
+  it('prints a wrong value type as a problem with its JSON path, never a raw TypeError (regression)', () => {
+    const dir = project({ 'tsconfig.json': { 'ts-node': { ignore: 'node_modules' } } });
+    const out: string[] = [];
+    const status = main(['check-config', join(dir, 'tsconfig.json')], { out: (t) => out.push(t), err: (t) => out.push(t) });
+    expect(status).to.equal(1);
+    expect(out.join('\n')).to.contain('$["ts-node"].ignore  must be an array, got string "node_modules" [INVALID_TYPE]').and.not.contain('TypeError');
   });
 });
