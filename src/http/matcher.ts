@@ -1,7 +1,8 @@
-import Router from '@koa/router';
 import { BadRequest, HttpError } from '../errors';
 import type { RouteRecord } from '../table/builder';
-import { PrefixIndex } from './prefix-index';
+import { Node, type Leaf } from './tree/node';
+import { search, type Hit } from './tree/search';
+import { formsOf } from './tree/steps';
 
 /** A route whose pattern, method and requirements fit the request, with its decoded parameters. */
 export interface Candidate {
@@ -14,85 +15,128 @@ export type MatchResult =
   | { kind: 'method'; allowed: string[] }
   | { kind: 'none' };
 
-type Layer = ReturnType<Router['match']>['path'][number];
-
 interface Entry {
-  layer: Layer;
   route: RouteRecord;
-  methods: ReadonlySet<string>;
+  /** The methods the route answers, HEAD included for GET (@koa/router's rule and order). */
+  methods: readonly string[];
 }
 
-/** The methods `@All()` answers: @koa/router's own list. */
-const ALL_METHODS = ['HEAD', 'OPTIONS', 'GET', 'PUT', 'PATCH', 'POST', 'DELETE'];
+/** What `@All()` answers, in @koa/router's order. */
+const ALL_METHODS: readonly string[] = ['HEAD', 'OPTIONS', 'GET', 'PUT', 'PATCH', 'POST', 'DELETE'];
+const GET_METHODS: readonly string[] = ['HEAD', 'GET'];
+const NONE: MatchResult = Object.freeze({ kind: 'none' });
 
 /**
- * Matching on @koa/router's layers (its path-to-regexp compilation, options
- * and HEAD-for-GET rule), without its linear scan: `Router.match` tests every
- * layer's regular expression on every request, so a 1,000-route table was
- * seven times slower than a 10-route one. Here a prefix index hands each
- * request only the layers whose static prefix it has, in registration order.
+ * Finds the routes a request's method and path select, in registration
+ * order, with a segment tree (find-my-way's design: static children before
+ * parameters before wildcards) built from path-to-regexp's parse of each
+ * pattern, so the cost follows the path's depth, never the table's size or
+ * layout (`include('/:version', ...)` included). Mixed segments
+ * (`/:name.:ext`) and what follows a wildcard use path-to-regexp's own
+ * expression for that part, at their place in the tree.
  *
- * Static segments are case-sensitive (RFC 3986) and a trailing slash is
- * optional, @koa/router's default. Unlike @koa/router, a malformed
- * percent-escape in a parameter is a 400, never the raw text.
+ * Matching is path-to-regexp's, as @koa/router configures it (case-sensitive
+ * static text, an optional trailing slash, HEAD for GET), except that:
+ * a static segment is compared percent-decoded (`/%76%31` is `/v1`; an
+ * encoded `/` stays inside its segment); a parameter whose value decodes to
+ * `''`, `.` or `..` (a wildcard: any of its `/`-separated parts) never
+ * matches, as reversal could never build it; a trailing `/` after a final
+ * wildcard is the optional one; a malformed percent-escape in a parameter
+ * is a 400 and an over-long one a 414, never the raw text.
  */
 export class Matcher {
-  private readonly index = new PrefixIndex<Entry>();
+  private readonly root = new Node<Entry>();
   private readonly paramLength: number;
 
   /** `paramLength`: the longest raw value a named parameter may have (414 above it; wildcards are exempt). */
   constructor(routes: readonly RouteRecord[], { paramLength = 256 }: { paramLength?: number } = {}) {
     this.paramLength = paramLength;
-    const router = new Router({ sensitive: true, strict: false });
-    for (const route of routes) {
-      const methods = route.method === 'ALL' ? ALL_METHODS : [route.method];
-      const layer = router.register(route.pattern.matchSource, methods, noop) as unknown as Layer;
-      this.index.add(route.pattern.staticSegments(), { layer, route, methods: new Set(layer.methods) });
-    }
-  }
-
-  /** Every regular expression matching uses, for ReDoS checks (recheck runs over them in the tests). */
-  expressions(): RegExp[] {
-    return this.index.values().flatMap((entry) => [entry.layer.regexp, ...entry.route.requirements.values()]);
+    const forms = new Map<string, ReturnType<typeof formsOf>>();
+    routes.forEach((route, order) => {
+      const entry: Entry = { route, methods: methodsOf(route.method) };
+      const source = route.pattern.matchSource;
+      let list = forms.get(source);
+      if (!list) forms.set(source, (list = formsOf(source)));
+      list.forEach((form, index) => {
+        const leaf: Leaf<Entry> = { order, form: index, value: entry, names: form.names, wildcards: form.wildcards, terminalWildcard: form.terminalWildcard };
+        this.root.insert(form, leaf);
+      });
+    });
   }
 
   match(method: string, path: string): MatchResult {
-    const entries = this.index.lookup(path);
+    if (path.charCodeAt(0) !== 47) return NONE;
+    const hits = search(this.root, path);
+    if (hits.length === 0) return NONE;
+    if (hits.length > 1) hits.sort(byOrder);
     const candidates: Candidate[] = [];
     let allowed: Set<string> | undefined;
-    for (const entry of entries) {
-      const match = entry.layer.regexp.exec(path);
-      if (!match) continue;
-      const params = requirementsFit(entry, match, this.paramLength);
-      if (!params) continue;
-      if (entry.methods.has(method)) candidates.push({ route: entry.route, params });
-      else if (candidates.length === 0) for (const m of entry.methods) (allowed ??= new Set()).add(m);
+    let previous = -1;
+    for (const hit of hits) {
+      // Of one route's forms, path-to-regexp keeps the first that fits the path.
+      if (hit.leaf.order === previous) continue;
+      previous = hit.leaf.order;
+      const params = this.paramsOf(hit);
+      if (params === null) continue;
+      const { route, methods } = hit.leaf.value;
+      if (methods.includes(method)) candidates.push({ route, params });
+      else if (candidates.length === 0) for (const m of methods) (allowed ??= new Set()).add(m);
     }
     if (candidates.length > 0) return { kind: 'found', candidates };
-    return allowed ? { kind: 'method', allowed: [...allowed] } : { kind: 'none' };
+    return allowed ? { kind: 'method', allowed: [...allowed] } : NONE;
+  }
+
+  /** The decoded parameters when they are usable and the route's requirements accept them, else `null`. */
+  private paramsOf({ leaf, captures }: Hit<Entry>): Record<string, string> | null {
+    const decoded = (captures.decoded ??= decodeAll(captures.raw, leaf, this.paramLength));
+    const params: Record<string, string> = Object.create(null);
+    for (let i = 0; i < decoded.length; i++) {
+      const value = decoded[i];
+      if (leaf.wildcards[i] ? !wholeParts(value) : !usable(value)) return null;
+      params[leaf.names[i]] = value;
+    }
+    for (const [name, requirement] of leaf.value.route.requirements) {
+      if (name in params && !requirement.test(params[name])) return null;
+    }
+    return params;
   }
 }
 
-/** The decoded parameters when the route's requirements accept them, else `null`. */
-function requirementsFit(entry: Entry, match: RegExpExecArray, paramLength: number): Record<string, string> | null {
-  const params: Record<string, string> = Object.create(null);
-  const names = entry.layer.paramNames;
-  for (let i = 0; i < names.length; i++) {
-    const raw = match[i + 1];
-    if (raw === undefined || raw === '') continue;
-    if (raw.length > paramLength && names[i].type !== 'wildcard') {
+function decodeAll(raw: readonly string[], leaf: Leaf<unknown>, paramLength: number): string[] {
+  const decoded: string[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    let value = raw[i];
+    if (leaf.wildcards[i]) {
+      if (leaf.terminalWildcard && i === raw.length - 1 && value.length > 1 && value.endsWith('/')) value = value.slice(0, -1);
+    } else if (value.length > paramLength) {
       throw new HttpError(414, 'A path parameter is too long.', { code: 'PARAM_TOO_LONG' });
     }
     try {
-      params[names[i].name] = decodeURIComponent(raw);
+      decoded.push(value.includes('%') ? decodeURIComponent(value) : value);
     } catch {
       throw new BadRequest('Malformed percent-encoding in the URL path.', { code: 'MALFORMED_PATH' });
     }
   }
-  for (const [name, requirement] of entry.route.requirements) {
-    if (name in params && !requirement.test(params[name])) return null;
-  }
-  return params;
+  return decoded;
 }
 
-function noop(): void {}
+/** A value reversal can put back into one segment: not empty, `.` or `..`. */
+function usable(value: string): boolean {
+  return value !== '' && value !== '.' && value !== '..';
+}
+
+/** A wildcard value reversal can put back: each of its `/`-separated parts usable. */
+function wholeParts(value: string): boolean {
+  if (value.indexOf('.') === -1 && value.indexOf('//') === -1) return value !== '' && !value.startsWith('/') && !value.endsWith('/');
+  return value.split('/').every(usable);
+}
+
+function byOrder(a: Hit<unknown>, b: Hit<unknown>): number {
+  return a.leaf.order - b.leaf.order || a.leaf.form - b.leaf.form;
+}
+
+function methodsOf(method: string): readonly string[] {
+  if (method === 'ALL') return ALL_METHODS;
+  if (method === 'GET') return GET_METHODS;
+  return [method];
+}

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { BadRequest, Controller, createApp, Get, Post } from '../../src';
+import type { Context } from 'koa';
+import { BadRequest, Controller, createApp, Ctx, Get, Param, Post } from '../../src';
 import { Matcher } from '../../src/http/matcher';
 import { buildRouteTable } from '../../src/table/builder';
 
@@ -68,5 +69,58 @@ describe('http/matcher', () => {
     }
     const result = new Matcher(buildRouteTable([Order]).routes).match('GET', '/a/x');
     expect(result.kind === 'found' && result.candidates.map((c) => c.route.name)).to.deep.equal(['first', 'second', 'third']);
+  });
+
+  it('matches static segments percent-decoded (RFC 3986 §6.2.2), without ever splitting on an encoded slash', () => {
+    @Controller()
+    class Static {
+      @Get('/v1/users', 'users') users() {}
+      @Get('/café/:id', 'cafe') cafe() {}
+      @Get('/a%2Fb', 'encoded-slash') slash() {}
+      @Get('/v1/:rest', 'v1-one') one() {}
+    }
+    const static_ = new Matcher(buildRouteTable([Static]).routes);
+    const names = (path: string) => {
+      const result = static_.match('GET', path);
+      return result.kind === 'found' ? result.candidates.map((c) => c.route.name) : result.kind;
+    };
+    expect(names('/%76%31/users')).to.deep.equal(['users', 'v1-one']);
+    expect(names('/v1/%75sers')).to.deep.equal(['users', 'v1-one']);
+    expect(names('/caf%c3%a9/1')).to.deep.equal(['cafe']);
+    expect(names('/caf%C3%A9/1')).to.deep.equal(['cafe']);
+    expect(names('/v1%2Fusers')).to.equal('none');
+    expect(names('/a%2fb')).to.deep.equal(['encoded-slash']);
+    expect(names('/a/b')).to.equal('none');
+  });
+
+  it("regression: '/items/%2e%2e' matched with id '..', and a handler linking to itself answered 500", async () => {
+    @Controller('/items')
+    class Items {
+      @Get('/:id', 'item') item(@Param('id') id: string, @Ctx() ctx: Context) {
+        return { id, self: ctx.reverse('item', { id }) };
+      }
+      @Get('/files/*path', 'files') files(@Param('path') path: string, @Ctx() ctx: Context) {
+        return { path, self: ctx.reverse('files', { path }) };
+      }
+    }
+    const agent = request(createApp({ routes: [Items] }).callback());
+    for (const path of ['/items/%2e%2e', '/items/%2E', '/items/.', '/items/files/a/%2e%2e/b', '/items/files/a//b', '/items/files/%2e']) {
+      expect((await agent.get(path)).status, path).to.equal(404);
+    }
+    expect((await agent.get('/items/%2e%2e%2e').expect(200)).body.id).to.equal('...');
+    expect((await agent.get('/items/files/a/b/').expect(200)).body).to.deep.include({ path: 'a/b' });
+  });
+
+  it('answers HEAD with GET routes and lists every method of the path for a 405, in registration order', () => {
+    @Controller()
+    class Methods {
+      @Post('/x/:id', 'post') post() {}
+      @Get('/x/:id', 'get') get() {}
+      @Get('/x/y', 'static') static() {}
+    }
+    const methods = new Matcher(buildRouteTable([Methods]).routes);
+    const head = methods.match('HEAD', '/x/y');
+    expect(head.kind === 'found' && head.candidates.map((c) => c.route.name)).to.deep.equal(['get', 'static']);
+    expect(methods.match('PUT', '/x/1')).to.deep.equal({ kind: 'method', allowed: ['POST', 'HEAD', 'GET'] });
   });
 });

@@ -1,0 +1,73 @@
+import { canonical } from './canonical';
+import type { Leaf, Node } from './node';
+
+/** Raw values captured on the way to one node; leaves ending there share them (and their decoding). */
+export interface Captures {
+  readonly raw: readonly string[];
+  decoded: string[] | null;
+}
+
+/** A route form whose pattern fits the path, with the raw text of its parameters in pattern order. */
+export interface Hit<T> {
+  readonly leaf: Leaf<T>;
+  readonly captures: Captures;
+}
+
+/**
+ * Every route form whose pattern fits `path` (raw, starting with `/`), in
+ * no particular order. Each node consumes exactly one segment, so a node is
+ * visited at most once: the walk costs what the path's depth and the
+ * branches it meets cost, never the size of the table. A trailing `/` is
+ * optional, as with @koa/router's default.
+ */
+export function search<T>(root: Node<T>, path: string): Hit<T>[] {
+  const hits: Hit<T>[] = [];
+  visit(root, path, 1, [], hits);
+  return hits;
+}
+
+function visit<T>(node: Node<T>, path: string, start: number, stack: string[], hits: Hit<T>[]): void {
+  const length = path.length;
+  if (start > length) {
+    if (node.leaves !== null) collect(node.leaves, stack, hits);
+    return;
+  }
+  let end = path.indexOf('/', start);
+  if (end === -1) end = length;
+  if (start === length && node.leaves !== null) collect(node.leaves, stack, hits);
+  const segment = node.statics !== null || node.regexes !== null ? path.slice(start, end) : '';
+  if (node.statics !== null) {
+    const next = node.statics.get(canonical(segment));
+    if (next !== undefined) visit(next, path, end + 1, stack, hits);
+  }
+  if (node.param !== null && end > start) {
+    stack.push(path.slice(start, end));
+    visit(node.param, path, end + 1, stack, hits);
+    stack.pop();
+  }
+  if (node.regexes !== null && end > start) {
+    for (const { regex, captures, node: next } of node.regexes) {
+      const match = regex.exec(segment);
+      if (match === null) continue;
+      for (let i = 1; i <= captures; i++) stack.push(match[i]);
+      visit(next, path, end + 1, stack, hits);
+      stack.length -= captures;
+    }
+  }
+  if (node.wildcards !== null && start < length) {
+    const captures: Captures = { raw: [...stack, path.slice(start)], decoded: null };
+    for (const leaf of node.wildcards) hits.push({ leaf, captures });
+  }
+  if (node.tails !== null) {
+    const rest = path.slice(start - 1);
+    for (const { regex, leaf } of node.tails) {
+      const match = regex.exec(rest);
+      if (match !== null) hits.push({ leaf, captures: { raw: [...stack, ...match.slice(1)], decoded: null } });
+    }
+  }
+}
+
+function collect<T>(leaves: readonly Leaf<T>[], stack: readonly string[], hits: Hit<T>[]): void {
+  const captures: Captures = { raw: stack.slice(), decoded: null };
+  for (const leaf of leaves) hits.push({ leaf, captures });
+}
