@@ -1,118 +1,113 @@
-import { STATUS_CODES } from 'node:http';
 import { Message } from './i18n/message';
 
+/** One code of the catalogue. */
+export interface CatalogueEntry {
+  /** The status of the problem document; absent for errors thrown at the developer, which never become a response. */
+  readonly status?: number;
+  /** The English template, with `{name}` placeholders; it is also the translation key. */
+  readonly message: string;
+  /** More templates for the same code, by variant name (e.g. which parameter source failed). */
+  readonly variants?: Readonly<Record<string, string>>;
+}
+
 /**
- * The catalogue of every error waymark produces: a stable `code`, the HTTP
- * status (for request errors) and the default English message. Tests assert on
- * `code`; messages may be reworded or translated.
+ * Every error waymark produces, by its stable `code` (the pattern of
+ * Fastify's `lib/errors.js`). Tests assert on `code`; messages may be
+ * reworded or translated.
+ *
+ * - An entry with a `status` is a request error, sent as a problem document.
+ *   Its `message` (and each of its `variants`) is the English detail
+ *   template: `{name}` placeholders are filled from the error's params, and
+ *   the template is the key under which `src/i18n/<lang>.ts` translates it (by
+ *   `CODE` or `CODE.variant`; the compiler and a test require every shipped
+ *   language to have each). Create one with `httpError(code, params)`
+ *   (`src/http/errors.ts`) or its class.
+ * - An entry without a status is thrown at the developer (misconfiguration,
+ *   misuse, reversal) and is never a response; its throw site writes the
+ *   message, naming the offender and the fix, and `message` says what the code means.
+ *
+ * Adding a code is one line here plus one per language:
+ * `GONE: { status: 410, message: 'This resource is gone.' },`
  */
 export const ErrorCatalogue = {
   BAD_REQUEST: { status: 400, message: 'Bad request.' },
   MALFORMED_PATH: { status: 400, message: 'Malformed percent-encoding in the URL path.' },
-  INVALID_PARAMETER: { status: 400, message: 'Invalid path parameter "{name}": expected a number.' },
+  INVALID_PARAMETER: {
+    status: 400,
+    message: 'Invalid parameter "{name}".',
+    variants: {
+      pathNumber: 'Invalid path parameter "{name}": expected a number.',
+      pathBoolean: 'Invalid path parameter "{name}": expected true, false, 1 or 0.',
+      queryNumber: 'Invalid query parameter "{name}": expected a number.',
+      queryBoolean: 'Invalid query parameter "{name}": expected true, false, 1 or 0.',
+      headerNumber: 'Invalid header "{name}": expected a number.',
+      headerBoolean: 'Invalid header "{name}": expected true, false, 1 or 0.',
+    },
+  },
   INVALID_BODY: { status: 400, message: 'Malformed request body.' },
   INVALID_HOST: { status: 400, message: 'Invalid Host header.' },
   INVALID_FORWARDED_PROTO: { status: 400, message: 'Invalid X-Forwarded-Proto header.' },
-  CLIENT_ERROR: { status: 400, message: 'A client error thrown by other middleware (ctx.throw); its own status and message are kept.' },
+  /** `ctx.throw(4xx)` from other middleware: its own status and message are kept. */
+  CLIENT_ERROR: { status: 400, message: 'The request could not be processed.' },
   NOT_FOUND: { status: 404, message: 'Not found.' },
-  INVALID_VERSION: { status: 404, message: "The scheme's invalidVersionMessage (406 for the Accept-header scheme)." },
+  /** A refused version: 404, or 406 for the Accept-header scheme; the detail is the scheme's `invalidVersionMessage`. */
+  INVALID_VERSION: {
+    status: 404,
+    message: 'Invalid version.',
+    variants: {
+      acceptHeader: 'Invalid version in "Accept" header.',
+      urlPath: 'Invalid version in URL path.',
+      namespace: 'Invalid version in URL path. Does not match any version namespace.',
+      hostName: 'Invalid version in hostname.',
+      queryParameter: 'Invalid version in query parameter.',
+    },
+  },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.' },
   NOT_ACCEPTABLE: { status: 406, message: 'Could not satisfy the request Accept header.' },
   BODY_TOO_LARGE: { status: 413, message: 'Request body is too large.' },
   PARAM_TOO_LONG: { status: 414, message: 'A path parameter is too long.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported media type: send the body as application/json.' },
+  /** Anything thrown that is not an `HttpError`: a 500 that reveals nothing. */
   INTERNAL_ERROR: { status: 500, message: 'A server error occurred.' },
-  NO_REVERSE_MATCH: { status: 500, message: 'No route matches the given name and parameters.' },
-  IMPROPERLY_CONFIGURED: { status: 500, message: 'waymark is misconfigured.' },
-  INVALID_ARGUMENT: { status: 500, message: 'Invalid argument.' },
-  INVALID_RUNNER_OPTIONS: { status: 500, message: 'The ts-node options are invalid (RunnerOptionsError.errors lists why).' },
-} as const satisfies Record<string, { status: number; message: string }>;
+  /** An `HttpError` with a 5xx status and no code of its own. */
+  SERVER_ERROR: { status: 500, message: 'The server could not complete the request.' },
+  NO_REVERSE_MATCH: { message: 'No route matches the given name and parameters.' },
+  IMPROPERLY_CONFIGURED: { message: 'waymark is misconfigured.' },
+  INVALID_ARGUMENT: { message: 'Invalid argument.' },
+  INVALID_RUNNER_OPTIONS: { message: 'The ts-node options are invalid (RunnerOptionsError.errors lists why).' },
+} as const satisfies Record<string, CatalogueEntry>;
 
-export type ErrorCode = keyof typeof ErrorCatalogue;
+type Entries = typeof ErrorCatalogue;
+export type ErrorCode = keyof Entries;
+/** The codes sent as problem documents. */
+export type HttpErrorCode = { [C in ErrorCode]: Entries[C] extends { status: number } ? C : never }[ErrorCode];
+export type VariantOf<C extends ErrorCode> = Entries[C] extends { variants: infer V } ? Extract<keyof V, string> : never;
+
+export function entryOf(code: ErrorCode): CatalogueEntry {
+  return ErrorCatalogue[code];
+}
 
 /** Base class of every error waymark throws; `code` is stable across releases. */
 export class WaymarkError extends Error {
   readonly code: string;
 
-  constructor(code: string, message: string) {
+  /** `own` is an application's code for an `HttpError` it throws (`options.code`); waymark's are catalogue codes. */
+  constructor(code: ErrorCode, message: string, own?: string) {
     super(message);
     this.name = new.target.name;
-    this.code = code;
+    this.code = own ?? code;
   }
 }
 
-export interface HttpErrorOptions {
-  code?: string;
-  headers?: Record<string, string>;
+/** The template of a code (or of one of its variants): the English text and the translation key. */
+export function templateOf<C extends ErrorCode>(code: C, variant?: VariantOf<C>): string {
+  const entry = entryOf(code);
+  return variant === undefined ? entry.message : (entry.variants?.[variant] ?? entry.message);
 }
 
-/**
- * An error that becomes an RFC 9457 problem document with its `status` and
- * `detail`. Throw it (or a subclass) from a handler.
- *
- * @example
- * throw new HttpError(409, 'That name is taken.', { code: 'NAME_TAKEN' });
- */
-export class HttpError extends WaymarkError {
-  readonly status: number;
-  /** The detail in English. */
-  readonly detail: string;
-  /** The detail as a catalogue key, translated when the response is written. */
-  readonly text: Message;
-  readonly headers: Readonly<Record<string, string>>;
-  /** Koa reads `expose` to decide whether a message may be shown. */
-  readonly expose: boolean;
-
-  constructor(status: number, detail?: string | Message, options: HttpErrorOptions = {}) {
-    if (!Number.isInteger(status) || status < 400 || status > 599) {
-      throw new RangeError(`HttpError status must be an integer from 400 to 599, got ${String(status)}.`);
-    }
-    const text = detail instanceof Message ? detail : new Message(detail ?? STATUS_CODES[status] ?? 'Error');
-    super(options.code ?? codeForStatus(status), text.render());
-    this.status = status;
-    this.text = text;
-    this.detail = text.render();
-    this.headers = { ...options.headers };
-    this.expose = true;
-  }
-}
-
-function codeForStatus(status: number): string {
-  for (const [code, entry] of Object.entries(ErrorCatalogue)) {
-    if (entry.status === status) return code;
-  }
-  return status < 500 ? 'CLIENT_ERROR' : 'SERVER_ERROR';
-}
-
-/** 400. @example throw new BadRequest('Page must be positive.'); */
-export class BadRequest extends HttpError {
-  constructor(detail: string | Message = ErrorCatalogue.BAD_REQUEST.message, options: HttpErrorOptions = {}) {
-    super(400, detail, { code: 'BAD_REQUEST', ...options });
-  }
-}
-
-/** 404, default detail `Not found.` @example throw new NotFound('No such user.'); */
-export class NotFound extends HttpError {
-  constructor(detail: string | Message = ErrorCatalogue.NOT_FOUND.message, options: HttpErrorOptions = {}) {
-    super(404, detail, { code: 'NOT_FOUND', ...options });
-  }
-}
-
-/** 405 with an `Allow` header. @example throw new MethodNotAllowed(['GET', 'HEAD']); */
-export class MethodNotAllowed extends HttpError {
-  readonly allowedMethods: readonly string[];
-
-  constructor(allowedMethods: readonly string[], detail: string | Message = ErrorCatalogue.METHOD_NOT_ALLOWED.message) {
-    super(405, detail, { code: 'METHOD_NOT_ALLOWED', headers: { Allow: allowedMethods.join(', ') } });
-    this.allowedMethods = [...allowedMethods];
-  }
-}
-
-/** 406, default detail `Could not satisfy the request Accept header.` */
-export class NotAcceptable extends HttpError {
-  constructor(detail: string | Message = ErrorCatalogue.NOT_ACCEPTABLE.message, options: HttpErrorOptions = {}) {
-    super(406, detail, { code: 'NOT_ACCEPTABLE', ...options });
-  }
+/** The message of a code, to be rendered (and translated) when the response is written. */
+export function messageOf<C extends ErrorCode>(code: C, params: Readonly<Record<string, string>> = {}, variant?: VariantOf<C>): Message {
+  return new Message(templateOf(code, variant), params);
 }
 
 /**
@@ -120,7 +115,8 @@ export class NotAcceptable extends HttpError {
  * parameters. Reversal never returns an error value.
  *
  * @example
- * try { app.url('users-detail', { id: '' }); } catch (e) { if (e instanceof NoReverseMatch) ... }
+ * const app = createApp({ routes: [] });
+ * assert.throws(() => app.url('users-detail', { id: 1 }), NoReverseMatch);
  */
 export class NoReverseMatch extends WaymarkError {
   constructor(message: string) {
@@ -128,14 +124,24 @@ export class NoReverseMatch extends WaymarkError {
   }
 }
 
-/** Thrown when an app is built from routes or options that cannot work. */
+/**
+ * Thrown when an app is built from routes or options that cannot work.
+ *
+ * @example
+ * assert.throws(() => createApp({ routes: [], mediaTypes: [] }), ImproperlyConfigured);
+ */
 export class ImproperlyConfigured extends WaymarkError {
   constructor(message: string) {
     super('IMPROPERLY_CONFIGURED', message);
   }
 }
 
-/** Thrown when a waymark function is called with arguments it cannot use. */
+/**
+ * Thrown when a waymark function is called with arguments it cannot use.
+ *
+ * @example
+ * assert.throws(() => createApp({ routes: [] }).url('x', {}, { absolute: true }), InvalidArgument);
+ */
 export class InvalidArgument extends WaymarkError {
   constructor(message: string) {
     super('INVALID_ARGUMENT', message);

@@ -4,19 +4,8 @@ export { App, createApp, type AppOptions } from './app';
 export { Controller, type ControllerOptions } from './decorators/controller';
 export { Get, Post, Put, Patch, Delete, Head, Options, All, type RouteOptions } from './decorators/routes';
 export { Param, Params, Query, Queries, Body, Header, Ctx, Version } from './decorators/params';
-export {
-  ErrorCatalogue,
-  WaymarkError,
-  HttpError,
-  BadRequest,
-  NotFound,
-  MethodNotAllowed,
-  NotAcceptable,
-  NoReverseMatch,
-  ImproperlyConfigured,
-  InvalidArgument,
-  type HttpErrorOptions,
-} from './errors';
+export { ErrorCatalogue, WaymarkError, NoReverseMatch, ImproperlyConfigured, InvalidArgument, type ErrorCode } from './errors';
+export { HttpError, BadRequest, NotFound, MethodNotAllowed, NotAcceptable, type HttpErrorOptions } from './http/errors';
 export type { MatchedRoute } from './http/context';
 export { include, type Include, type IncludeOptions, type RouteSource } from './table/include';
 export type { RouteRecord, RouteTable } from './table/builder';

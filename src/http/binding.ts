@@ -1,8 +1,7 @@
 import coBody from 'co-body';
 import type { Context } from 'koa';
 import type { ParamBinding } from '../decorators/params';
-import { HttpError, BadRequest } from '../errors';
-import { Message } from '../i18n/message';
+import { httpError, type HttpError } from './errors';
 import type { RouteRecord } from '../table/builder';
 
 /** A decimal number as people write it: no hex, no `Infinity`, no white space. */
@@ -30,11 +29,11 @@ export function bindArguments(ctx: Context, route: RouteRecord, params: Record<s
 function argument(ctx: Context, binding: ParamBinding, params: Record<string, string>): unknown {
   switch (binding.source) {
     case 'param':
-      return convert(params[binding.name as string], binding, 'path parameter');
+      return convert(params[binding.name as string], binding, 'path');
     case 'params':
       return { ...params };
     case 'query':
-      return convert(lastValue(ctx.query, binding.name as string), binding, 'query parameter');
+      return convert(lastValue(ctx.query, binding.name as string), binding, 'query');
     case 'queries':
       return { ...ctx.query };
     case 'header':
@@ -55,24 +54,25 @@ function lastValue(query: Context['query'], name: string): string | undefined {
   return Array.isArray(value) ? value[value.length - 1] : value;
 }
 
-function convert(value: string | undefined, binding: ParamBinding, what: string): unknown {
+function convert(value: string | undefined, binding: ParamBinding, source: Source): unknown {
   if (value === undefined) return undefined;
   if (binding.type === Number) {
     const number = Number(value);
     if (DECIMAL.test(value) && Number.isFinite(number)) return number;
-    throw invalid(binding, what, 'a number');
+    throw invalid(binding, `${source}Number`);
   }
   if (binding.type === Boolean) {
     if (value === 'true' || value === '1') return true;
     if (value === 'false' || value === '0') return false;
-    throw invalid(binding, what, 'true, false, 1 or 0');
+    throw invalid(binding, `${source}Boolean`);
   }
   return value;
 }
 
-function invalid(binding: ParamBinding, what: string, expected: string): BadRequest {
-  const text = new Message(`Invalid ${what} "{name}": expected ${expected}.`, { name: binding.name as string });
-  return new BadRequest(text, { code: 'INVALID_PARAMETER' });
+type Source = 'path' | 'query' | 'header';
+
+function invalid(binding: ParamBinding, variant: `${Source}${'Number' | 'Boolean'}`): HttpError {
+  return httpError('INVALID_PARAMETER', { name: binding.name as string }, variant);
 }
 
 /**
@@ -84,14 +84,14 @@ async function readBody(ctx: Context): Promise<unknown> {
   if (request.body !== undefined) return request.body;
   if (!ctx.request.length && ctx.get('transfer-encoding') === '') return undefined;
   if (!ctx.is('application/json', '+json')) {
-    throw new HttpError(415, 'Unsupported media type: send the body as application/json.', { code: 'UNSUPPORTED_MEDIA_TYPE' });
+    throw httpError('UNSUPPORTED_MEDIA_TYPE');
   }
   try {
     request.body = await coBody.json(ctx, { limit: BODY_LIMIT, strict: true });
   } catch (error) {
     const status = (error as { status?: number }).status;
-    if (status === 413) throw new HttpError(413, 'Request body is too large.', { code: 'BODY_TOO_LARGE' });
-    throw new BadRequest('Malformed request body.', { code: 'INVALID_BODY' });
+    if (status === 413) throw httpError('BODY_TOO_LARGE');
+    throw httpError('INVALID_BODY');
   }
   return request.body;
 }

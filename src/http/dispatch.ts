@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Context, Middleware, Next } from 'koa';
-import { MethodNotAllowed, NotFound } from '../errors';
+import { MethodNotAllowed, NotFound } from './errors';
 import type { Translator } from '../i18n/translator';
 import type { Offers } from '../negotiation/offers';
 import type { RouteRecord } from '../table/builder';

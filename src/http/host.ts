@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { BadRequest } from '../errors';
+import { httpError } from './errors';
 import { runtimeOf } from '../runtime';
 import { forwardedProtocol, forwardedValue, socketProtocol } from './proxy';
 
@@ -29,14 +29,14 @@ function rawHost(ctx: Context): string {
 export function requestProtocol(ctx: Context): 'http' | 'https' {
   const proto = forwardedProtocol(ctx.req, runtimeOf(ctx.app).trustsProxy);
   if (proto === 'http' || proto === 'https') return proto;
-  if (proto) throw new BadRequest('Invalid X-Forwarded-Proto header.', { code: 'INVALID_FORWARDED_PROTO' });
+  if (proto) throw httpError('INVALID_FORWARDED_PROTO');
   return socketProtocol(ctx.req);
 }
 
 /** The request's host as sent, after checking its syntax (400 otherwise). */
 export function requestHost(ctx: Context): string {
   const host = rawHost(ctx);
-  if (!isValidHost(host)) throw new BadRequest('Invalid Host header.', { code: 'INVALID_HOST' });
+  if (!isValidHost(host)) throw httpError('INVALID_HOST');
   return host;
 }
 

@@ -1,4 +1,4 @@
-import { BadRequest, HttpError } from '../errors';
+import { httpError } from './errors';
 import type { RouteRecord } from '../table/builder';
 import { Node, type Leaf } from './tree/node';
 import { search, type Hit } from './tree/search';
@@ -109,12 +109,12 @@ function decodeAll(raw: readonly string[], leaf: Leaf<unknown>, paramLength: num
     if (leaf.wildcards[i]) {
       if (leaf.terminalWildcard && i === raw.length - 1 && value.length > 1 && value.endsWith('/')) value = value.slice(0, -1);
     } else if (value.length > paramLength) {
-      throw new HttpError(414, 'A path parameter is too long.', { code: 'PARAM_TOO_LONG' });
+      throw httpError('PARAM_TOO_LONG');
     }
     try {
       decoded.push(value.includes('%') ? decodeURIComponent(value) : value);
     } catch {
-      throw new BadRequest('Malformed percent-encoding in the URL path.', { code: 'MALFORMED_PATH' });
+      throw httpError('MALFORMED_PATH');
     }
   }
   return decoded;

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Context } from 'koa';
-import { ErrorCatalogue, HttpError } from '../errors';
+import { messageOf, type ErrorCode } from '../errors';
+import { HttpError } from './errors';
 import { Message } from '../i18n/message';
 import type { Translator } from '../i18n/translator';
 
@@ -19,6 +20,9 @@ export function varyOn(ctx: Context, headers: readonly string[]): void {
   else for (const header of headers) ctx.vary(header);
 }
 
+const CLIENT_ERROR: ErrorCode = 'CLIENT_ERROR';
+const INTERNAL_ERROR: ErrorCode = 'INTERNAL_ERROR';
+
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** Latin-1 without control characters: what Node accepts in a header value. */
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
@@ -36,9 +40,9 @@ export function toProblem(error: unknown): Problem {
   const status = candidate?.status;
   if (typeof status === 'number' && Number.isInteger(status) && status >= 400 && status < 500 && candidate?.expose === true) {
     const detail = typeof candidate.message === 'string' && candidate.message !== '' ? candidate.message : (STATUS_CODES[status] ?? 'Error');
-    return { status, text: new Message(detail), code: 'CLIENT_ERROR', headers: safeHeaders(candidate.headers) };
+    return { status, text: new Message(detail), code: CLIENT_ERROR, headers: safeHeaders(candidate.headers) };
   }
-  return { status: 500, text: new Message(ErrorCatalogue.INTERNAL_ERROR.message), code: 'INTERNAL_ERROR', headers: {} };
+  return { status: 500, text: messageOf(INTERNAL_ERROR), code: INTERNAL_ERROR, headers: {} };
 }
 
 /** Headers that Node would refuse (CR/LF, non-Latin-1, bad names) are dropped, never fatal. */

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
-import { HttpError, NotAcceptable } from '../errors';
-import { Message } from '../i18n/message';
+import { templateOf } from '../errors';
+import { versionRefused, type HttpError } from '../http/errors';
 import { acceptedMediaType } from '../negotiation/offers';
 import { BaseVersioning } from './base';
 
@@ -10,7 +10,7 @@ import { BaseVersioning } from './base';
  * Links are not changed: the version travels in the header, not the URL.
  */
 export class AcceptHeaderVersioning extends BaseVersioning {
-  readonly invalidVersionMessage = 'Invalid version in "Accept" header.';
+  readonly invalidVersionMessage = templateOf('INVALID_VERSION', 'acceptHeader');
   readonly vary = ['Accept'];
 
   determineVersion(ctx: Context): string | null {
@@ -20,6 +20,6 @@ export class AcceptHeaderVersioning extends BaseVersioning {
   }
 
   invalidVersion(): HttpError {
-    return new NotAcceptable(new Message(this.invalidVersionMessage), { code: 'INVALID_VERSION' });
+    return versionRefused(this.invalidVersionMessage, 406);
   }
 }

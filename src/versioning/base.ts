@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
-import { HttpError, ImproperlyConfigured, InvalidArgument, NotFound } from '../errors';
+import { ImproperlyConfigured, InvalidArgument, templateOf } from '../errors';
+import { versionRefused, type HttpError } from '../http/errors';
 import { plainReverse } from '../http/reverse';
-import { Message } from '../i18n/message';
 import { checkKeys } from '../table/include';
 import type { ReverseOptions, ReverseParams } from '../table/reverse';
 import type { VersioningScheme } from './scheme';
@@ -37,7 +37,7 @@ export abstract class BaseVersioning implements VersioningScheme {
   readonly allowedVersions: readonly (string | null)[] | null;
   readonly versionParam: string;
   readonly maxVersionLength: number;
-  readonly invalidVersionMessage: string = 'Invalid version.';
+  readonly invalidVersionMessage: string = templateOf('INVALID_VERSION');
   readonly vary: readonly string[] = [];
 
   constructor(options: VersioningOptions = {}, extraOptions: readonly string[] = []) {
@@ -87,7 +87,7 @@ export abstract class BaseVersioning implements VersioningScheme {
 
   /** The error for a refused version: 404 with the scheme's message (406 for the Accept header). */
   invalidVersion(): HttpError {
-    return new NotFound(new Message(this.invalidVersionMessage), { code: 'INVALID_VERSION' });
+    return versionRefused(this.invalidVersionMessage);
   }
 
   /** Plain reversal, absolute on the request's origin. */

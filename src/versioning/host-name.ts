@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { ImproperlyConfigured } from '../errors';
+import { ImproperlyConfigured, templateOf } from '../errors';
 import { requestHost } from '../http/host';
 import { BaseVersioning, type VersioningOptions } from './base';
 
@@ -15,7 +15,7 @@ export interface HostNameVersioningOptions extends VersioningOptions {
  * request's host, and with it the version.
  */
 export class HostNameVersioning extends BaseVersioning {
-  readonly invalidVersionMessage = 'Invalid version in hostname.';
+  readonly invalidVersionMessage = templateOf('INVALID_VERSION', 'hostName');
   readonly hostnameRegex: RegExp = /^([a-zA-Z0-9]+)\.[a-zA-Z0-9]+\.[a-zA-Z0-9]+$/;
 
   constructor(options: HostNameVersioningOptions = {}) {

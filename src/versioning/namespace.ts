@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { templateOf } from '../errors';
 import type { ReverseParams } from '../table/reverse';
 import { BaseVersioning, type SchemeReverseOptions } from './base';
 
@@ -9,7 +10,7 @@ import { BaseVersioning, type SchemeReverseOptions } from './base';
  * the request's version namespace: `name` becomes `<version>:name`.
  */
 export class NamespaceVersioning extends BaseVersioning {
-  readonly invalidVersionMessage = 'Invalid version in URL path. Does not match any version namespace.';
+  readonly invalidVersionMessage = templateOf('INVALID_VERSION', 'namespace');
 
   /** Namespaces come from the route table, not from requests: one answer per namespace, kept. */
   private readonly versions = new Map<string, string | undefined>();

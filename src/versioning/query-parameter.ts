@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { templateOf } from '../errors';
 import type { ReverseParams } from '../table/reverse';
 import { BaseVersioning, type SchemeReverseOptions } from './base';
 
@@ -9,7 +10,7 @@ import { BaseVersioning, type SchemeReverseOptions } from './base';
  * caller gave, with the query keys sorted (DRF's `replace_query_param`).
  */
 export class QueryParameterVersioning extends BaseVersioning {
-  readonly invalidVersionMessage = 'Invalid version in query parameter.';
+  readonly invalidVersionMessage = templateOf('INVALID_VERSION', 'queryParameter');
 
   determineVersion(ctx: Context): string | null {
     const value = lastQueryValue(ctx.querystring, this.versionParam);

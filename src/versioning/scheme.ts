@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { HttpError } from '../errors';
+import type { HttpError } from '../http/errors';
 import type { ReverseOptions, ReverseParams } from '../table/reverse';
 
 /**

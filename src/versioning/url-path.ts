@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { templateOf } from '../errors';
 import type { ReverseParams } from '../table/reverse';
 import { BaseVersioning, type SchemeReverseOptions } from './base';
 
@@ -8,7 +9,7 @@ import { BaseVersioning, type SchemeReverseOptions } from './base';
  * overriding one the caller gave (the seed's rule).
  */
 export class URLPathVersioning extends BaseVersioning {
-  readonly invalidVersionMessage = 'Invalid version in URL path.';
+  readonly invalidVersionMessage = templateOf('INVALID_VERSION', 'urlPath');
 
   determineVersion(_ctx: Context, params: Record<string, string>): string | null {
     const version = Object.hasOwn(params, this.versionParam) ? params[this.versionParam] : this.defaultVersion;

@@ -1,0 +1,32 @@
+import type { Translations } from './messages';
+
+/** German: every translatable message of the error catalogue, by `CODE` or `CODE.variant`. */
+export const de = {
+  BAD_REQUEST: 'Ungültige Anfrage.',
+  MALFORMED_PATH: 'Fehlerhafte Prozentkodierung im URL-Pfad.',
+  INVALID_PARAMETER: 'Ungültiger Parameter „{name}“.',
+  'INVALID_PARAMETER.pathNumber': 'Ungültiger Pfadparameter „{name}“: eine Zahl erwartet.',
+  'INVALID_PARAMETER.pathBoolean': 'Ungültiger Pfadparameter „{name}“: true, false, 1 oder 0 erwartet.',
+  'INVALID_PARAMETER.queryNumber': 'Ungültiger Abfrageparameter „{name}“: eine Zahl erwartet.',
+  'INVALID_PARAMETER.queryBoolean': 'Ungültiger Abfrageparameter „{name}“: true, false, 1 oder 0 erwartet.',
+  'INVALID_PARAMETER.headerNumber': 'Ungültiger Header „{name}“: eine Zahl erwartet.',
+  'INVALID_PARAMETER.headerBoolean': 'Ungültiger Header „{name}“: true, false, 1 oder 0 erwartet.',
+  INVALID_BODY: 'Fehlerhafter Anfrageinhalt.',
+  INVALID_HOST: 'Ungültige Host-Kopfzeile.',
+  INVALID_FORWARDED_PROTO: 'Ungültige X-Forwarded-Proto-Kopfzeile.',
+  CLIENT_ERROR: 'Die Anfrage konnte nicht verarbeitet werden.',
+  NOT_FOUND: 'Nicht gefunden.',
+  INVALID_VERSION: 'Ungültige Version.',
+  'INVALID_VERSION.acceptHeader': 'Ungültige Version in der „Accept“-Kopfzeile.',
+  'INVALID_VERSION.urlPath': 'Ungültige Version im URL-Pfad.',
+  'INVALID_VERSION.namespace': 'Ungültige Version im URL-Pfad. Entspricht keinem Versions-Namespace.',
+  'INVALID_VERSION.hostName': 'Ungültige Version im Hostnamen.',
+  'INVALID_VERSION.queryParameter': 'Ungültige Version im Abfrageparameter.',
+  METHOD_NOT_ALLOWED: 'Methode nicht erlaubt.',
+  NOT_ACCEPTABLE: 'Kann die Accept-Kopfzeile der Anfrage nicht erfüllen.',
+  BODY_TOO_LARGE: 'Der Anfrageinhalt ist zu groß.',
+  PARAM_TOO_LONG: 'Ein Pfadparameter ist zu lang.',
+  UNSUPPORTED_MEDIA_TYPE: 'Nicht unterstützter Medientyp: Senden Sie den Inhalt als application/json.',
+  INTERNAL_ERROR: 'Ein Serverfehler ist aufgetreten.',
+  SERVER_ERROR: 'Der Server konnte die Anfrage nicht abschließen.',
+} as const satisfies Translations;

@@ -1,0 +1,32 @@
+import type { Translations } from './messages';
+
+/** Spanish: every translatable message of the error catalogue, by `CODE` or `CODE.variant`. */
+export const es = {
+  BAD_REQUEST: 'Solicitud incorrecta.',
+  MALFORMED_PATH: 'Codificación porcentual mal formada en la ruta de la URL.',
+  INVALID_PARAMETER: 'Parámetro «{name}» no válido.',
+  'INVALID_PARAMETER.pathNumber': 'Parámetro de ruta «{name}» no válido: se esperaba un número.',
+  'INVALID_PARAMETER.pathBoolean': 'Parámetro de ruta «{name}» no válido: se esperaba true, false, 1 o 0.',
+  'INVALID_PARAMETER.queryNumber': 'Parámetro de consulta «{name}» no válido: se esperaba un número.',
+  'INVALID_PARAMETER.queryBoolean': 'Parámetro de consulta «{name}» no válido: se esperaba true, false, 1 o 0.',
+  'INVALID_PARAMETER.headerNumber': 'Cabecera «{name}» no válido: se esperaba un número.',
+  'INVALID_PARAMETER.headerBoolean': 'Cabecera «{name}» no válido: se esperaba true, false, 1 o 0.',
+  INVALID_BODY: 'Cuerpo de la petición mal formado.',
+  INVALID_HOST: 'Cabecera Host no válida.',
+  INVALID_FORWARDED_PROTO: 'Cabecera X-Forwarded-Proto no válida.',
+  CLIENT_ERROR: 'No se ha podido procesar la petición.',
+  NOT_FOUND: 'No encontrado.',
+  INVALID_VERSION: 'Versión no válida.',
+  'INVALID_VERSION.acceptHeader': 'Versión no válida en la cabecera «Accept».',
+  'INVALID_VERSION.urlPath': 'Versión no válida en la ruta de la URL.',
+  'INVALID_VERSION.namespace': 'Versión no válida en la ruta de la URL. No coincide con ningún espacio de nombres de versión.',
+  'INVALID_VERSION.hostName': 'Versión no válida en el nombre del host.',
+  'INVALID_VERSION.queryParameter': 'Versión no válida en el parámetro de consulta.',
+  METHOD_NOT_ALLOWED: 'Método no permitido.',
+  NOT_ACCEPTABLE: 'No se ha podido satisfacer la cabecera Accept de la petición.',
+  BODY_TOO_LARGE: 'El cuerpo de la petición es demasiado grande.',
+  PARAM_TOO_LONG: 'Un parámetro de la ruta es demasiado largo.',
+  UNSUPPORTED_MEDIA_TYPE: 'Tipo de medio no soportado: envíe el cuerpo como application/json.',
+  INTERNAL_ERROR: 'Se ha producido un error en el servidor.',
+  SERVER_ERROR: 'El servidor no ha podido completar la petición.',
+} as const satisfies Translations;

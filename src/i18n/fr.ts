@@ -1,0 +1,32 @@
+import type { Translations } from './messages';
+
+/** French: every translatable message of the error catalogue, by `CODE` or `CODE.variant`. */
+export const fr = {
+  BAD_REQUEST: 'Requête incorrecte.',
+  MALFORMED_PATH: "Encodage-pourcent malformé dans le chemin de l'URL.",
+  INVALID_PARAMETER: 'Paramètre « {name} » invalide.',
+  'INVALID_PARAMETER.pathNumber': 'Paramètre de chemin « {name} » invalide : un nombre attendu.',
+  'INVALID_PARAMETER.pathBoolean': 'Paramètre de chemin « {name} » invalide : true, false, 1 ou 0 attendu.',
+  'INVALID_PARAMETER.queryNumber': 'Paramètre de requête « {name} » invalide : un nombre attendu.',
+  'INVALID_PARAMETER.queryBoolean': 'Paramètre de requête « {name} » invalide : true, false, 1 ou 0 attendu.',
+  'INVALID_PARAMETER.headerNumber': 'En-tête « {name} » invalide : un nombre attendu.',
+  'INVALID_PARAMETER.headerBoolean': 'En-tête « {name} » invalide : true, false, 1 ou 0 attendu.',
+  INVALID_BODY: 'Corps de requête malformé.',
+  INVALID_HOST: 'En-tête Host invalide.',
+  INVALID_FORWARDED_PROTO: 'En-tête X-Forwarded-Proto invalide.',
+  CLIENT_ERROR: "La requête n'a pas pu être traitée.",
+  NOT_FOUND: 'Pas trouvé.',
+  INVALID_VERSION: 'Version non valide.',
+  'INVALID_VERSION.acceptHeader': 'Version non valide dans l\'en-tête « Accept ».',
+  'INVALID_VERSION.urlPath': "Version non valide dans le chemin de l'URL.",
+  'INVALID_VERSION.namespace': "Version non valide dans le chemin de l'URL. Ne correspond à aucun espace de nommage de version.",
+  'INVALID_VERSION.hostName': "Version non valide dans le nom d'hôte.",
+  'INVALID_VERSION.queryParameter': 'Version non valide dans le paramètre de requête.',
+  METHOD_NOT_ALLOWED: 'Méthode non autorisée.',
+  NOT_ACCEPTABLE: "Impossible de satisfaire l'en-tête Accept de la requête.",
+  BODY_TOO_LARGE: 'Le corps de la requête est trop volumineux.',
+  PARAM_TOO_LONG: 'Un paramètre du chemin est trop long.',
+  UNSUPPORTED_MEDIA_TYPE: 'Type de média non pris en charge : envoyez le corps en application/json.',
+  INTERNAL_ERROR: "Une erreur du serveur est survenue.",
+  SERVER_ERROR: "Le serveur n'a pas pu traiter la requête.",
+} as const satisfies Translations;
