@@ -1,23 +1,22 @@
 #!/usr/bin/env node
 'use strict';
-// In a checkout, run the TypeScript sources through ts-node; once installed, the compiled dist/.
+// In a checkout (tsconfig.json is not published), run the TypeScript sources through the
+// repository's ts-node; once installed, the compiled dist/.
 const { existsSync } = require('node:fs');
 const { join } = require('node:path');
 
-const source = join(__dirname, '..', 'src', 'cli', 'main.ts');
+const root = join(__dirname, '..');
 let cli;
-if (existsSync(source)) {
-  require('ts-node').register({ project: join(__dirname, '..', 'tsconfig.json') });
-  cli = require(source);
+if (existsSync(join(root, 'tsconfig.json')) && existsSync(join(root, 'src', 'cli', 'main.ts'))) {
+  require('ts-node').register({ project: join(root, 'tsconfig.json') });
+  cli = require('../src/cli/main.ts');
 } else {
-  // A .ts module given on the command line needs ts-node from the user's project.
-  if (process.argv.some((arg) => arg.endsWith('.ts'))) {
-    try {
-      require(require.resolve('ts-node/register', { paths: [process.cwd()] }));
-    } catch {
-      // Plain .js modules still work; a .ts one will fail with Node's own message.
-    }
-  }
   cli = require('../dist/cli/main.js');
 }
-process.exitCode = cli.main(process.argv.slice(2));
+const status = cli.main(process.argv.slice(2));
+// Exit once the output is written: a module that listens (or holds any other handle) on
+// import must not keep `waymark routes` running.
+let pending = 2;
+const done = () => --pending === 0 && process.exit(status);
+process.stdout.write('', done);
+process.stderr.write('', done);

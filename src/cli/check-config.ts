@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import { checkProject } from '../runner-options/read';
 import type { Problem } from '../runner-options/problems';
+import type { Command } from './command';
 
 /** `waymark check-config [tsconfig.json] [--json]`: every problem, and 1 when there is an error. */
 export function checkConfig(path: string, json: boolean, out: (text: string) => void): number {
@@ -17,3 +18,12 @@ export function checkConfig(path: string, json: boolean, out: (text: string) => 
   }
   return errors.length > 0 ? 1 : 0;
 }
+
+/** The `check-config` entry of the command table in main.ts. */
+export const checkConfigCommand: Command = {
+  synopsis: '[tsconfig.json] [--json]',
+  summary: 'check the "ts-node" block of a tsconfig.json; exit 1 on any error',
+  options: { json: { type: 'boolean' } },
+  positionals: [0, 1],
+  run: ({ positionals, values }, io) => checkConfig(positionals[0] ?? 'tsconfig.json', values.json === true, io.out),
+};

@@ -1,33 +1,86 @@
 import 'reflect-metadata';
-import { checkConfig } from './check-config';
-import { formatTable, loadApp, rowsOf } from './routes';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { checkConfigCommand } from './check-config';
+import type { Command, Io } from './command';
+import { routesCommand } from './routes';
 
-const USAGE = `usage:
-  waymark routes <module> [--json]     print the named-route table of the app <module> exports
-  waymark check-config [tsconfig.json] [--json]
-                                       check the "ts-node" block; exit 1 on any error`;
+export type { Command, Io } from './command';
 
-export interface Io {
-  out: (text: string) => void;
-  err: (text: string) => void;
+/** Every command, by name; adding one is one line here and one file beside this one. */
+const commands: Record<string, Command> = {
+  routes: routesCommand,
+  'check-config': checkConfigCommand,
+};
+
+const usageLine = (name: string, command: Command) => `waymark ${name} ${command.synopsis}`;
+
+function help(): string {
+  const width = Math.max(...Object.entries(commands).map(([name, command]) => usageLine(name, command).length));
+  return [
+    'usage: waymark <command> [arguments]',
+    '',
+    'commands:',
+    ...Object.entries(commands).map(([name, command]) => `  ${usageLine(name, command).padEnd(width)}  ${command.summary}`),
+    '',
+    'options:',
+    '  --help, -h     show this help (or a command\'s: waymark <command> --help)',
+    '  --version, -v  print waymark\'s version',
+    '',
+    'exit status: 0 success, 1 the command failed, 2 usage error (unknown command or option)',
+  ].join('\n');
 }
 
-/** Runs the command line and returns the exit status. */
+function version(): string {
+  // src/cli and dist/cli are both two levels below the package root.
+  return (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/**
+ * Runs `waymark <command> ...` and returns the exit status: 0 success, 1 the
+ * command failed, 2 a usage error. Help and results go to `io.out`, diagnostics
+ * to `io.err`.
+ */
 export function main(argv: readonly string[], io: Io = { out: console.log, err: console.error }): number {
-  const [command, ...rest] = argv;
-  const json = rest.includes('--json');
-  const positional = rest.filter((arg) => !arg.startsWith('--'));
-  try {
-    if (command === 'routes' && positional.length === 1) {
-      const rows = rowsOf(loadApp(positional[0]));
-      io.out(json ? JSON.stringify(rows, null, 2) : formatTable(rows));
-      return 0;
-    }
-    if (command === 'check-config' && positional.length <= 1) return checkConfig(positional[0] ?? 'tsconfig.json', json, io.out);
-    io.err(USAGE);
+  const [name, ...rest] = argv;
+  if (name === '--help' || name === '-h' || name === 'help') {
+    io.out(help());
+    return 0;
+  }
+  if (name === '--version' || name === '-v') {
+    io.out(version());
+    return 0;
+  }
+  if (name === undefined) {
+    io.err(help());
     return 2;
+  }
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!command) {
+    io.err(`waymark: unknown command '${name}'. Commands: ${Object.keys(commands).join(', ')} (waymark --help).`);
+    return 2;
+  }
+  let args: ReturnType<typeof parseArgs>;
+  try {
+    args = parseArgs({ args: [...rest], options: { ...command.options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
   } catch (error) {
-    io.err(`waymark: ${(error as Error)?.message ?? String(error)}`);
+    io.err(`waymark ${name}: ${(error as Error).message}\nusage: ${usageLine(name, command)}`);
+    return 2;
+  }
+  if (args.values.help) {
+    io.out(`usage: ${usageLine(name, command)}\n${command.summary}`);
+    return 0;
+  }
+  const [min, max] = command.positionals;
+  if (args.positionals.length < min || args.positionals.length > max) {
+    io.err(`usage: ${usageLine(name, command)}`);
+    return 2;
+  }
+  try {
+    return command.run({ positionals: args.positionals, values: args.values }, io);
+  } catch (error) {
+    io.err(`waymark ${name}: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
 }

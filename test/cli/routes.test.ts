@@ -17,30 +17,61 @@ describe('cli/routes', () => {
     const { status, out } = run(['routes', join(root, 'test/fixtures/versioned-app.ts')]);
     expect(status).to.equal(0);
     expect(out.split('\n')).to.deep.equal([
-      'METHOD  PATH              NAME       VERSIONS  HANDLER',
-      'GET     /api/things/:id   api:thing  v1        Things.v1',
-      'GET     /api/things/:id   api:thing  v2,null   Things.v2',
-      'GET     /api/things/anon  -          *         Things.anonymous',
+      'METHOD  PATH              NAME       VERSIONS  REQUIREMENTS  HANDLER           NOTE',
+      'GET     /api/things/:id   api:thing  v1        -             Things.v1',
+      'GET     /api/things/:id   api:thing  v2,null   -             Things.v2',
+      'GET     /api/things/anon  -          *         -             Things.anonymous',
     ]);
   });
 
   it('prints JSON with --json', () => {
     const { status, out } = run(['routes', join(root, 'test/fixtures/versioned-app.ts'), '--json']);
     expect(status).to.equal(0);
-    expect(JSON.parse(out)[1]).to.deep.equal({ method: 'GET', pattern: '/api/things/:id', name: 'api:thing', versions: ['v2', null], handler: 'Things.v2' });
+    expect(JSON.parse(out)[1]).to.deep.equal({ method: 'GET', pattern: '/api/things/:id', name: 'api:thing', versions: ['v2', null], requirements: {}, handler: 'Things.v2', shadowedBy: null });
   });
 
-  it('exits 1 with a message when the module exports no app, and 2 on bad usage', () => {
+  it('shows requirements, and marks a route an earlier one hides ("shadowed by <name>")', () => {
+    const { status, out } = run(['routes', join(root, 'test/fixtures/cli/shadowed.ts')]);
+    expect(status).to.equal(0);
+    expect(out.split('\n')).to.deep.equal([
+      'METHOD  PATH             NAME          VERSIONS  REQUIREMENTS  HANDLER        NOTE',
+      'GET     /things/:id      detail        *         id=\\d+        Things.detail',
+      'GET     /things/:id      by-slug       *         id=[a-z-]+    Things.bySlug',
+      'GET     /things/:id      detail-again  *         id=\\d+        Things.again   shadowed by detail',
+      'GET     /things/old/:id  old           v1        -             Things.old',
+      'GET     /things/old/:id  old-v2        v1,v2     -             Things.oldV2   v1 shadowed by old',
+      'GET     /things/old/:id  old-v3        v3        -             Things.oldV3',
+      'ALL     /things/any      -             *         -             Things.any',
+      'GET     /things/any      any-get       *         -             Things.anyGet  shadowed by Things.any',
+    ]);
+    const rows = JSON.parse(run(['routes', join(root, 'test/fixtures/cli/shadowed.ts'), '--json']).out);
+    expect(rows[2]).to.deep.include({ requirements: { id: '\\d+' }, shadowedBy: { route: 'detail', versions: null } });
+    expect(rows[4].shadowedBy).to.deep.equal({ route: 'old', versions: ['v1'] });
+  });
+
+  it('exits 1 with a message when the module exports no app', () => {
     const missing = run(['routes', join(root, 'test/fixtures/controllers.ts')]);
     expect(missing.status).to.equal(1);
     expect(missing.err).to.contain('exports no waymark app');
-    expect(run(['routes']).status).to.equal(2);
-    expect(run(['nope']).err).to.contain('usage:');
+  });
+
+  it('prints the table and exits on a module that listens on import; what the module prints goes to stderr', () => {
+    const result = spawnSync(process.execPath, [join(root, 'bin/waymark.js'), 'routes', 'test/fixtures/cli/listens.ts', '--json'], { cwd: root, encoding: 'utf8', timeout: 20_000 });
+    expect([result.status, result.signal], result.stderr).to.deep.equal([0, null]);
+    expect(JSON.parse(result.stdout).map((row: { name: string }) => row.name)).to.deep.equal(['ping']);
+    expect(result.stderr).to.contain('starting');
+  });
+
+  it("shows the stack of an error the module throws while loading, and exits 1", () => {
+    const result = spawnSync(process.execPath, [join(root, 'bin/waymark.js'), 'routes', 'test/fixtures/cli/throws.ts'], { cwd: root, encoding: 'utf8', timeout: 20_000 });
+    expect(result.status).to.equal(1);
+    expect(result.stderr).to.contain('waymark routes: test/fixtures/cli/throws.ts threw while loading:\nError: no database at db.invalid\n');
+    expect(result.stderr).to.match(/at connectToDatabase \(.*test\/fixtures\/cli\/throws\.ts:4:9\)/);
   });
 
   it('runs as the waymark binary on the sample app', () => {
     const result = spawnSync(process.execPath, [join(root, 'bin/waymark.js'), 'routes', 'examples/app.ts'], { cwd: root, encoding: 'utf8' });
     expect(result.status, result.stderr).to.equal(0);
-    expect(result.stdout).to.contain('GET     /users/:id  users-detail  v1,null   UsersController.detail');
+    expect(result.stdout).to.match(/^GET +\/users\/:id +users-detail +v1,null +id=\\d\+ +UsersController\.detail$/m);
   });
 });

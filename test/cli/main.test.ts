@@ -1,0 +1,52 @@
+import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { main } from '../../src/cli/main';
+
+const root = join(__dirname, '..', '..');
+
+function run(argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const status = main(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
+  return { status, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('cli/main', () => {
+  it('--help prints every command on stdout and exits 0 (the waymark binary)', () => {
+    const result = spawnSync(process.execPath, [join(root, 'bin/waymark.js'), '--help'], { cwd: root, encoding: 'utf8' });
+    expect([result.status, result.stderr]).to.deep.equal([0, '']);
+    expect(result.stdout).to.match(/^usage: waymark <command>/);
+    expect(result.stdout).to.contain('waymark routes <module> [--json]').and.contain('waymark check-config [tsconfig.json] [--json]');
+    for (const flag of ['-h', 'help']) expect(run([flag])).to.deep.include({ status: 0, err: '' });
+  });
+
+  it('--version prints the package version', () => {
+    const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+    expect(run(['--version'])).to.deep.equal({ status: 0, out: version, err: '' });
+    expect(run(['-v']).out).to.equal(version);
+  });
+
+  it('an unknown command is named as unknown, with the list, and exits 2', () => {
+    const { status, out, err } = run(['rotues', 'app.ts']);
+    expect([status, out]).to.deep.equal([2, '']);
+    expect(err).to.equal("waymark: unknown command 'rotues'. Commands: routes, check-config (waymark --help).");
+    expect(run(['__proto__']).status).to.equal(2);
+  });
+
+  it('no command prints the help on stderr and exits 2', () => {
+    const { status, out, err } = run([]);
+    expect([status, out]).to.deep.equal([2, '']);
+    expect(err).to.match(/^usage: waymark <command>/);
+  });
+
+  it("a command's --help is its usage on stdout; an unknown option or a wrong count is a usage error (2)", () => {
+    expect(run(['routes', '--help'])).to.deep.equal({ status: 0, out: "usage: waymark routes <module> [--json]\nprint the named-route table of the app <module> exports", err: '' });
+    const unknown = run(['routes', 'app.ts', '--jsno']);
+    expect(unknown.status).to.equal(2);
+    expect(unknown.err).to.contain("Unknown option '--jsno'").and.contain('usage: waymark routes <module> [--json]');
+    expect(run(['routes'])).to.deep.equal({ status: 2, out: '', err: 'usage: waymark routes <module> [--json]' });
+    expect(run(['check-config', 'a.json', 'b.json']).status).to.equal(2);
+  });
+});

@@ -1,0 +1,75 @@
+import { expect } from 'chai';
+import request from 'supertest';
+import { All, Controller, createApp, Get, Post, QueryParameterVersioning } from '../../src';
+import { buildRouteTable } from '../../src/table/builder';
+import { shadowedRoutes } from '../../src/table/shadowed';
+
+@Controller('/t')
+class Things {
+  @Get('/:id', { name: 'digits', requirements: { id: /\d+/ } }) digits() {
+    return 'digits';
+  }
+  @Get('/:id', { name: 'slug', requirements: { id: '[a-z]+' } }) slug() {
+    return 'slug';
+  }
+  @Get('/:id', { name: 'digits-again', requirements: { id: /\d+/ } }) digitsAgain() {
+    return 'digits-again';
+  }
+  @Post('/:id', { name: 'post', requirements: { id: /\d+/ } }) post() {
+    return 'post';
+  }
+  @Get('/v/x', { name: 'v1', versions: ['v1'] }) v1() {
+    return 'v1';
+  }
+  @Get('/v/x', { name: 'v1v2', versions: ['v1', 'v2'] }) v1v2() {
+    return 'v1v2';
+  }
+  @Get('/v/x', { name: 'every' }) every() {
+    return 'every';
+  }
+  @All('/all/x') all() {
+    return 'all';
+  }
+  @Get('/all/x', 'all-get') allGet() {
+    return 'all-get';
+  }
+}
+
+const table = buildRouteTable([Things]);
+const named = (name: string) => table.routes.find((route) => (route.fullName ?? String(route.handler)) === name)!;
+const shadows = shadowedRoutes(table.routes);
+const noted = (name: string) => {
+  const shadow = shadows.get(named(name));
+  return shadow && { by: shadow.by.fullName ?? String(shadow.by.handler), versions: shadow.versions };
+};
+
+describe('table/shadowed', () => {
+  it('finds the earlier route with the same method, pattern, requirements and versions', () => {
+    expect(noted('digits-again')).to.deep.equal({ by: 'digits', versions: null });
+    expect(noted('all-get')).to.deep.equal({ by: 'all', versions: null });
+  });
+
+  it('says which versions an earlier route takes when it does not take them all', () => {
+    expect(noted('v1v2')).to.deep.equal({ by: 'v1', versions: ['v1'] });
+    expect(noted('every')).to.deep.equal({ by: 'v1', versions: ['v1', 'v2'] });
+  });
+
+  it('leaves routes alone that differ in method, requirements or versions', () => {
+    for (const name of ['digits', 'slug', 'post', 'v1', 'all']) expect(noted(name), name).to.equal(undefined);
+    expect(shadows.size).to.equal(4);
+  });
+
+  it('agrees with the dispatcher: requests for a shadowed route reach the earlier one', async () => {
+    const app = createApp({ routes: [Things], versioning: new QueryParameterVersioning({ defaultVersion: 'v1', allowedVersions: ['v1', 'v2', 'v3'] }) });
+    const agent = request(app.callback());
+    const answers: Record<string, string> = {
+      '/t/5': 'digits',
+      '/t/abc': 'slug',
+      '/t/all/x': 'all',
+      '/t/v/x?version=v1': 'v1',
+      '/t/v/x?version=v2': 'v1v2',
+      '/t/v/x?version=v3': 'every',
+    };
+    for (const [url, handler] of Object.entries(answers)) expect((await agent.get(url).expect(200)).body, url).to.equal(handler);
+  });
+});
