@@ -76,7 +76,9 @@ function inBlock(ts: TypeScript, declaring: Layer): Problem[] {
 export function effectiveCompilerOptions(ts: TypeScript, layers: readonly Layer[], block: unknown, blockLayer: Layer | undefined): EffectiveCompilerOptions {
   const root = layers[layers.length - 1];
   const problems = [...topLevel(ts, root), ...(blockLayer ? inBlock(ts, blockLayer) : [])];
-  const config = { ...root.json, compilerOptions: Object.assign({}, root.json.compilerOptions, block, FORCED) };
+  // A block value that is not an object is reported by the schema; ts-node would spread its characters in.
+  const own = typeof block === 'object' && block !== null && !Array.isArray(block) ? block : {};
+  const config = { ...root.json, compilerOptions: Object.assign({}, root.json.compilerOptions, own, FORCED) };
   const parsed = ts.parseJsonConfigFileContent(config, parseHost(ts), root.dir, undefined, root.file);
   const seen = new Set(problems.map((p) => `${p.code} ${p.message}`));
   for (const diagnostic of kept(parsed.errors)) {

@@ -25,12 +25,12 @@ export function extraRules(block: Block, target: string | undefined): Problem[] 
 
 /** Rules about one file's block on its own. */
 export function layerRules(block: Block): Problem[] {
-  return [...unknownKeys(block), ...ignorePatterns(block), ...diagnostics(block), ...esm(block)];
+  return [...unknownKeys(block), ...diagnostics(block), ...esm(block)];
 }
 
 /** Rules about the options in force, after an `extends` chain is merged. */
 export function combinedRules(block: Block, target: string | undefined): Problem[] {
-  return [...replAwait(block, target), ...transpilerRules(block)];
+  return [...replAwait(block, target), ...transpilerRules(block), ...ignorePatterns(block)];
 }
 
 function unknownKeys(block: Block): Problem[] {
@@ -103,8 +103,9 @@ function transpilerRules(block: Block): Problem[] {
   return problems;
 }
 
+/** ts-node compiles the `ignore` in force, unless `skipIgnore` replaces it with nothing. */
 function ignorePatterns(block: Block): Problem[] {
-  if (!Array.isArray(block.ignore)) return [];
+  if (!Array.isArray(block.ignore) || block.skipIgnore) return [];
   const problems: Problem[] = [];
   block.ignore.forEach((pattern, index) => {
     if (typeof pattern !== 'string') return;
