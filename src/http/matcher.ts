@@ -19,6 +19,8 @@ interface Entry {
   route: RouteRecord;
   /** The methods the route answers, HEAD included for GET (@koa/router's rule and order). */
   methods: readonly string[];
+  /** The route's requirements, `null` when it has none (most routes: no iterator per request). */
+  requirements: readonly [string, RegExp][] | null;
 }
 
 /** What `@All()` answers, in @koa/router's order. */
@@ -53,10 +55,11 @@ export class Matcher {
     this.paramLength = paramLength;
     const forms = new Map<string, ReturnType<typeof formsOf>>();
     routes.forEach((route, order) => {
-      const entry: Entry = { route, methods: methodsOf(route.method) };
-      const source = route.pattern.matchSource;
+      const requirements = route.requirements.size > 0 ? [...route.requirements] : null;
+      const entry: Entry = { route, methods: methodsOf(route.method), requirements };
+      const source = route.pattern.source;
       let list = forms.get(source);
-      if (!list) forms.set(source, (list = formsOf(source)));
+      if (!list) forms.set(source, (list = formsOf(route.pattern.tokens)));
       list.forEach((form, index) => {
         const leaf: Leaf<Entry> = { order, form: index, value: entry, names: form.names, wildcards: form.wildcards, terminalWildcard: form.terminalWildcard };
         this.root.insert(form, leaf);
@@ -76,11 +79,17 @@ export class Matcher {
       // Of one route's forms, path-to-regexp keeps the first that fits the path.
       if (hit.leaf.order === previous) continue;
       previous = hit.leaf.order;
+      const { route, methods } = hit.leaf.value;
+      const serves = methods.includes(method);
+      if (!serves && candidates.length > 0) {
+        // Only its errors could still matter (a malformed escape is a 400 whichever route meets it first).
+        hit.captures.decoded ??= decodeAll(hit.captures.raw, hit.leaf, this.paramLength);
+        continue;
+      }
       const params = this.paramsOf(hit);
       if (params === null) continue;
-      const { route, methods } = hit.leaf.value;
-      if (methods.includes(method)) candidates.push({ route, params });
-      else if (candidates.length === 0) for (const m of methods) (allowed ??= new Set()).add(m);
+      if (serves) candidates.push({ route, params });
+      else for (const m of methods) (allowed ??= new Set()).add(m);
     }
     if (candidates.length > 0) return { kind: 'found', candidates };
     return allowed ? { kind: 'method', allowed: [...allowed] } : NONE;
@@ -95,8 +104,9 @@ export class Matcher {
       if (leaf.wildcards[i] ? !wholeParts(value) : !usable(value)) return null;
       params[leaf.names[i]] = value;
     }
-    for (const [name, requirement] of leaf.value.route.requirements) {
-      if (name in params && !requirement.test(params[name])) return null;
+    const requirements = leaf.value.requirements;
+    if (requirements !== null) {
+      for (const [name, requirement] of requirements) if (name in params && !requirement.test(params[name])) return null;
     }
     return params;
   }

@@ -8,6 +8,16 @@ export type WildcardValue = ParamValue | readonly ParamValue[];
 /** Given parameters: a record (own keys only) or a map. */
 export type Values = ReadonlyMap<string, unknown> | Readonly<Record<string, unknown>>;
 
+interface Reversal {
+  parts: Part[];
+  encode: Encode;
+  /**
+   * Patterns without optional groups (most of them) are built as
+   * `texts[0] + value0 + texts[1] + value1 + ...`, with no bookkeeping.
+   */
+  flat: { texts: string[]; slots: { name: string; wildcard: boolean }[] } | null;
+}
+
 type Part =
   | { kind: 'text'; value: string }
   | { kind: 'param' | 'wildcard'; name: string }
@@ -42,50 +52,38 @@ export class CompiledPattern {
   /** The pattern as declared. */
   readonly source: string;
   /**
-   * The pattern as matched and reversed: non-ASCII static text percent-encoded,
-   * since request paths arrive encoded (`/café` is requested as `/caf%C3%A9`).
+   * The pattern as matched and reversed, parsed: non-ASCII static text
+   * percent-encoded, since request paths arrive encoded (`/café` is requested
+   * as `/caf%C3%A9`).
    */
-  readonly matchSource: string;
+  readonly tokens: readonly Token[];
   /** Parameters in the order they appear (positional reversal maps onto this). */
   readonly params: readonly PatternParam[];
-  private readonly parts: Part[];
-  private readonly encode: Encode;
-  /**
-   * Patterns without optional groups (most of them) are built as
-   * `texts[0] + value0 + texts[1] + value1 + ...`, with no bookkeeping.
-   */
-  private readonly flat: { texts: string[]; slots: { name: string; wildcard: boolean }[] } | null;
+  /** What `build` needs, made on its first call: most routes of a large table are never reversed. */
+  private compiled: Reversal | null = null;
 
   constructor(source: string) {
     this.source = source;
     const tokens = encodeText(parse(source).tokens);
-    this.matchSource = stringify(new TokenData(tokens, source));
-    this.parts = toParts(tokens);
+    checkCaptures(tokens);
+    this.tokens = tokens;
     const params: PatternParam[] = [];
-    collectParams(this.parts, false, params);
+    collectParams(tokens, false, params);
     this.params = params;
-    this.encode = segmentEncoder(delimiters(this.parts));
-    this.flat = this.parts.some((part) => part.kind === 'group') ? null : flatten(this.parts);
   }
 
-  /**
-   * The whole path segments the pattern starts with before anything
-   * dynamic: `['users']` for `/users/:id`, `['v1', 'users']` for `/v1/users`.
-   */
-  staticSegments(): string[] {
-    let text = '';
-    let index = 0;
-    for (; index < this.parts.length; index++) {
-      const part = this.parts[index];
-      if (part.kind !== 'text') break;
-      text += part.value;
+  private get reversal(): Reversal {
+    if (this.compiled === null) {
+      const parts = toParts(this.tokens);
+      const flat = parts.some((part) => part.kind === 'group') ? null : flatten(parts);
+      this.compiled = { parts, encode: segmentEncoder(delimiters(parts)), flat };
     }
-    const pieces = text.split('/').slice(1);
-    const next = this.parts[index];
-    // Text right before a parameter is part of its segment; before `{/...}` or at the end it is whole.
-    const wholeLast = next === undefined || (next.kind === 'group' && next.parts[0]?.kind === 'text' && next.parts[0].value.startsWith('/'));
-    if (!wholeLast || pieces[pieces.length - 1] === '') pieces.pop();
-    return pieces;
+    return this.compiled;
+  }
+
+  /** `tokens` as a pattern string (`/caf%C3%A9/:id`). */
+  get matchSource(): string {
+    return stringify(new TokenData([...this.tokens], this.source));
   }
 
   has(name: string): boolean {
@@ -103,14 +101,15 @@ export class CompiledPattern {
    * other parameters are missing).
    */
   build(values: Values): string | null {
+    const { parts, encode, flat } = this.reversal;
     let path: string | null;
-    if (this.flat) {
-      const { texts, slots } = this.flat;
+    if (flat) {
+      const { texts, slots } = flat;
       if (slots.length !== sizeOf(values)) return null;
       path = texts[0];
       for (let i = 0; i < slots.length; i++) {
         const value = valueOf(values, slots[i].name);
-        const encoded = value === undefined ? null : slots[i].wildcard ? encodeWildcard(value, this.encode) : this.encode(value);
+        const encoded = value === undefined ? null : slots[i].wildcard ? encodeWildcard(value, encode) : encode(value);
         if (encoded === null) return null;
         path += encoded + texts[i + 1];
       }
@@ -118,12 +117,45 @@ export class CompiledPattern {
       if (!texts[0].startsWith('//')) return path;
     } else {
       const used = new Set<string>();
-      path = render(this.parts, values, used, this.encode);
+      path = render(parts, values, used, encode);
       if (path === null || used.size !== sizeOf(values)) return null;
     }
     // Unreachable with non-empty segments, kept as the last line of defence (Django CVE-2014-0480).
     return path.startsWith('//') ? `/%2F${path.slice(2)}` : path;
   }
+}
+
+/**
+ * What path-to-regexp refuses only when it compiles a pattern (parsing
+ * accepts it): more than 256 expansions of optional groups, and two
+ * parameters with no text between them in any expansion (`/:a:b`, `/:a{:b}`).
+ */
+function checkCaptures(tokens: readonly Token[]): void {
+  if (expansions(tokens) > 256) throw new Error('Too many path combinations');
+  after(tokens, TEXT);
+}
+
+function expansions(tokens: readonly Token[]): number {
+  let count = 1;
+  for (const token of tokens) if (token.type === 'group') count *= expansions(token.tokens) + 1;
+  return count;
+}
+
+/** Bits of what the last token emitted may be, over every way through the tokens (a group may be skipped). */
+const TEXT = 1;
+const CAPTURE = 2;
+
+function after(tokens: readonly Token[], before: number): number {
+  let state = before;
+  for (const token of tokens) {
+    if (token.type === 'text') state = TEXT;
+    else if (token.type === 'group') state |= after(token.tokens, state);
+    else {
+      if (state & CAPTURE) throw new Error(`Missing text before "${token.name}" ${token.type}`);
+      state = CAPTURE;
+    }
+  }
+  return state;
 }
 
 function flatten(parts: readonly Part[]): { texts: string[]; slots: { name: string; wildcard: boolean }[] } {
@@ -140,12 +172,17 @@ function flatten(parts: readonly Part[]): { texts: string[]; slots: { name: stri
 }
 
 /** Percent-encodes the non-ASCII characters of static text (UTF-8), leaving path-to-regexp syntax alone. */
-function encodeText(tokens: readonly Token[]): Token[] {
+function encodeText(tokens: Token[]): Token[] {
+  if (!tokens.some(hasNonAscii)) return tokens;
   return tokens.map((token): Token => {
     if (token.type === 'group') return { ...token, tokens: encodeText(token.tokens) };
     if (token.type !== 'text') return token;
     return { ...token, value: token.value.replace(/[^\x00-\x7f]+/g, (run) => encodeURIComponent(run)) };
   });
+}
+
+function hasNonAscii(token: Token): boolean {
+  return token.type === 'group' ? token.tokens.some(hasNonAscii) : token.type === 'text' && /[^\x00-\x7f]/.test(token.value);
 }
 
 function toParts(tokens: readonly Token[]): Part[] {
@@ -163,10 +200,10 @@ function toParts(tokens: readonly Token[]): Part[] {
   });
 }
 
-function collectParams(parts: readonly Part[], optional: boolean, into: PatternParam[]): void {
-  for (const part of parts) {
-    if (part.kind === 'group') collectParams(part.parts, true, into);
-    else if (part.kind !== 'text') into.push({ name: part.name, wildcard: part.kind === 'wildcard', optional });
+function collectParams(tokens: readonly Token[], optional: boolean, into: PatternParam[]): void {
+  for (const token of tokens) {
+    if (token.type === 'group') collectParams(token.tokens, true, into);
+    else if (token.type !== 'text') into.push({ name: token.name, wildcard: token.type === 'wildcard', optional });
   }
 }
 

@@ -29,7 +29,7 @@ class Shapes {
 /** Every regular expression matching runs for these routes: the tree's mixed-segment and tail expressions, and requirements. */
 function expressions(routes: readonly RouteRecord[]): RegExp[] {
   return routes.flatMap((route) => [
-    ...formsOf(route.pattern.matchSource).flatMap((form) => form.steps.flatMap((step) => ('regex' in step ? [step.regex] : []))),
+    ...formsOf(route.pattern.tokens).flatMap((form) => form.steps.flatMap((step) => ('regex' in step ? [step.regex] : []))),
     ...route.requirements.values(),
   ]);
 }

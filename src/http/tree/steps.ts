@@ -1,4 +1,4 @@
-import { parse, pathToRegexp, TokenData, type Token } from 'path-to-regexp';
+import { pathToRegexp, TokenData, type Token } from 'path-to-regexp';
 import { canonical } from './canonical';
 
 type Flat = Exclude<Token, { type: 'group' }>;
@@ -34,13 +34,14 @@ const SEGMENT_OPTIONS = { sensitive: true, trailing: false } as const;
 const TAIL_OPTIONS = { sensitive: true, trailing: true } as const;
 
 /**
- * The forms of a pattern (path-to-regexp 8 syntax, as matched: non-ASCII
- * text already percent-encoded), in the order path-to-regexp tries them:
- * `/items{/:page}` is `/items/:page`, then `/items`.
+ * The forms of a parsed pattern (path-to-regexp 8 tokens, as matched:
+ * non-ASCII text already percent-encoded), in the order path-to-regexp tries
+ * them: `/items{/:page}` is `/items/:page`, then `/items`.
  */
-export function formsOf(source: string): Form[] {
+export function formsOf(tokens: readonly Token[]): Form[] {
+  if (!tokens.some((token) => token.type === 'group')) return [toForm(tokens as readonly Flat[])];
   const forms: Form[] = [];
-  expand(parse(source).tokens, 0, [], (flat) => forms.push(toForm(flat)));
+  expand(tokens, 0, [], (flat) => forms.push(toForm(flat)));
   return forms;
 }
 
@@ -79,34 +80,43 @@ function toForm(flat: readonly Flat[]): Form {
   const segments = segmentsOf(flat);
   for (let index = 0; index < segments.length; index++) {
     const segment = segments[index];
-    const keys = segment.filter((token) => token.type !== 'text');
-    const last = index === segments.length - 1;
-    if (keys.length === 0) {
-      form.steps.push({ kind: 'static', key: canonical(segment.map((token) => (token as { value: string }).value).join('')) });
-    } else if (segment.length === 1 && keys[0].type === 'param') {
-      form.steps.push({ kind: 'param' });
-    } else if (segment.length === 1 && keys[0].type === 'wildcard' && last) {
-      form.steps.push({ kind: 'wildcard' });
-      form.terminalWildcard = true;
-    } else if (keys.every((key) => key.type === 'param')) {
-      form.steps.push({ kind: 'regex', regex: segmentRegex(segment), captures: keys.length });
-    } else {
-      const rest = segments.slice(index).flatMap((tokens): Flat[] => [{ type: 'text', value: '/' }, ...tokens]);
-      const { regexp, keys: restKeys } = pathToRegexp(new TokenData(rest), TAIL_OPTIONS);
-      const wildcards = restKeys.map((key) => key.type === 'wildcard');
-      const terminalWildcard = rest[rest.length - 1].type === 'wildcard';
-      form.steps.push({ kind: 'tail', regex: regexp, wildcards, terminalWildcard });
-      for (const key of restKeys) form.names.push(key.name);
-      form.wildcards.push(...wildcards);
-      form.terminalWildcard = terminalWildcard;
+    let keys = 0;
+    let wildcard = false;
+    for (const token of segment) {
+      if (token.type === 'text') continue;
+      keys++;
+      wildcard ||= token.type === 'wildcard';
+    }
+    if (keys === 0) {
+      form.steps.push({ kind: 'static', key: canonical(segment.length === 1 ? (segment[0] as { value: string }).value : segment.map((token) => (token as { value: string }).value).join('')) });
+      continue;
+    }
+    if (wildcard && !(segment.length === 1 && index === segments.length - 1)) {
+      addTail(form, segments.slice(index));
       return form;
     }
-    for (const key of keys) {
-      form.names.push(key.name);
-      form.wildcards.push(key.type === 'wildcard');
+    if (segment.length === 1) form.steps.push(wildcard ? { kind: 'wildcard' } : { kind: 'param' });
+    else form.steps.push({ kind: 'regex', regex: segmentRegex(segment), captures: keys });
+    form.terminalWildcard = wildcard;
+    for (const token of segment) {
+      if (token.type === 'text') continue;
+      form.names.push(token.name);
+      form.wildcards.push(token.type === 'wildcard');
     }
   }
   return form;
+}
+
+/** The rest of a form from a segment the tree cannot take apart (a wildcard with text after it): path-to-regexp's own expression. */
+function addTail(form: Form, segments: readonly Flat[][]): void {
+  const rest = segments.flatMap((tokens): Flat[] => [{ type: 'text', value: '/' }, ...tokens]);
+  const { regexp, keys } = pathToRegexp(new TokenData(rest), TAIL_OPTIONS);
+  const wildcards = keys.map((key) => key.type === 'wildcard');
+  const terminalWildcard = rest[rest.length - 1].type === 'wildcard';
+  form.steps.push({ kind: 'tail', regex: regexp, wildcards, terminalWildcard });
+  for (const key of keys) form.names.push(key.name);
+  form.wildcards.push(...wildcards);
+  form.terminalWildcard = terminalWildcard;
 }
 
 /**

@@ -1,5 +1,8 @@
 import { expect } from 'chai';
-import { formsOf } from '../../../src/http/tree/steps';
+import { parse } from 'path-to-regexp';
+import { formsOf as formsOfTokens } from '../../../src/http/tree/steps';
+
+const formsOf = (source: string) => formsOfTokens(parse(source).tokens);
 
 const kinds = (source: string) => formsOf(source).map((form) => form.steps.map((step) => step.kind).join(' '));
 
