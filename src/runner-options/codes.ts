@@ -31,7 +31,6 @@ export const ProblemCodes = {
   NON_NUMERIC_DIAGNOSTIC: 'warning',
   ESM_UNSUPPORTED: 'warning',
   EMPTY_SCOPE_DIR: 'warning',
-  SCHEMA_DEGRADED: 'warning',
 } as const satisfies Record<string, 'error' | 'warning'>;
 
 /**

@@ -61,7 +61,9 @@ export function checkProject(tsconfigPath: string): ProjectCheck {
   const { block: validate } = schemas();
   for (const layer of layers) {
     const present = Object.fromEntries(Object.entries(layer.block).filter(([, value]) => value !== null));
-    if (!validate(present)) problems.push(...fromAjv(validate.errors ?? [], present, '$["ts-node"]').map((p) => ({ ...p, file: layer.file })));
+    // Inside compilerOptions TypeScript's own diagnostics (below) are the authority; the schema only says "an object".
+    const schemaProblems = validate(present) ? [] : fromAjv(validate.errors ?? [], present, '$["ts-node"]').filter((p) => !/^\$\["ts-node"\]\.compilerOptions[.[]/.test(p.path));
+    problems.push(...schemaProblems.map((p) => ({ ...p, file: layer.file })));
     problems.push(...layerRules(present).map((p) => ({ ...inBlock(p), file: layer.file })));
   }
   const merge = mergeLayers(layers, problems);

@@ -21,13 +21,10 @@ export interface ValidationResult {
  */
 export function validateRunnerOptions(block: unknown, context: { target?: string } = {}): ValidationResult {
   const value = block;
-  const { block: validate, degraded } = schemas();
+  const { block: validate } = schemas();
   const problems: Problem[] = [];
   if (!validate(value)) problems.push(...fromAjv(validate.errors ?? [], value));
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) problems.push(...extraRules(value as Record<string, unknown>, context.target));
-  if (degraded && typeof value === 'object' && value !== null && 'compilerOptions' in value) {
-    problems.push({ path: '$.compilerOptions', code: 'SCHEMA_DEGRADED', message: degraded });
-  }
   const errors = problems.filter((problem) => !isWarning(problem));
   const warnings = problems.filter(isWarning);
   return { valid: errors.length === 0, errors, warnings };

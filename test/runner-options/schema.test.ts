@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ts from 'typescript';
+import { render, SCHEMA_FILE, tsconfigSchema } from '../../scripts/gen-tsconfig-schema';
+import { rawSchema } from './raw-schema';
 
 const schemaDir = join(__dirname, '..', '..', 'schema');
 const read = (name: string) => JSON.parse(readFileSync(join(schemaDir, name), 'utf8'));
@@ -11,15 +14,31 @@ function refs(node: unknown): string[] {
   return Object.entries(node).flatMap(([key, value]) => (key === '$ref' ? [value as string] : refs(value)));
 }
 
+type Declaration = { name: string; type: string | Map<string, unknown>; element?: Declaration; isCommandLineOnly?: boolean };
+const declarations = (ts as unknown as { optionDeclarations: Declaration[] }).optionDeclarations.filter((d) => !d.isCommandLineOnly);
+
+/** A value TypeScript accepts for an option, and one of the wrong type. */
+function samples(declaration: Declaration): [good: unknown, bad: unknown] {
+  const { type } = declaration;
+  if (type instanceof Map) return [[...type.keys()].at(-1)!.toUpperCase(), 'no-such-value'];
+  switch (type) {
+    case 'boolean': return [true, 'true'];
+    case 'number': return [2, '2'];
+    case 'string': return ['x', 5];
+    case 'object': return [{}, 'x'];
+    default: return [[samples(declaration.element!)[0]], samples(declaration.element!)[0]];
+  }
+}
+
 describe('runner-options/schema files', () => {
   const block = read('ts-node.schema.json');
   const project = read('tsconfig.schema.json');
 
-  it('are draft-07 with an $id, and every $ref is a valid JSON Pointer reference', () => {
+  it('are draft-07 with an $id, and every $ref is local (no network) and a valid JSON Pointer reference', () => {
     for (const schema of [block, project]) {
       expect(schema.$schema).to.equal('http://json-schema.org/draft-07/schema#');
       expect(schema.$id).to.match(/^https:\/\//);
-      for (const ref of refs(schema)) expect(ref, ref).to.match(/^(?:[^#]*)(?:#(?:\/[^/]*)*)?$/).and.not.match(/#[^/]/);
+      for (const ref of refs(schema)) expect(ref, ref).to.match(/^(?:[\w.-]+\.json)?(?:#(?:\/[^/]*)*)?$/).and.not.match(/#[^/]/);
     }
   });
 
@@ -38,13 +57,40 @@ describe('runner-options/schema files', () => {
       compiler: 'typescript', compilerHost: false, emit: false, files: false, ignore: ['(?:^|/)node_modules/'], logError: false,
       preferTsExts: false, pretty: false, scope: false, skipIgnore: false, transpileOnly: false, typeCheck: true,
     });
-    expect(block.properties.compilerOptions.allOf[0].$ref).to.equal('https://json.schemastore.org/tsconfig#/definitions/compilerOptionsDefinition/properties/compilerOptions');
+    expect(block.properties.compilerOptions.allOf[0].$ref).to.equal('tsconfig.schema.json#/definitions/compilerOptions');
     expect(block.definitions.moduleTypes.additionalProperties.$ref).to.equal('#/definitions/moduleType');
     expect(block.definitions.moduleType.enum).to.deep.equal(['cjs', 'esm', 'package']);
   });
 
-  it('extend the published tsconfig schema by reference, adding only the ts-node property', () => {
-    expect(project.allOf).to.deep.equal([{ $ref: 'https://json.schemastore.org/tsconfig' }]);
-    expect(Object.keys(project.properties)).to.deep.equal(['ts-node']);
+  it(`tsconfig.schema.json is what scripts/gen-tsconfig-schema.ts makes from the installed TypeScript ${ts.version} (drift test; rerun npm run schema)`, () => {
+    expect(readFileSync(SCHEMA_FILE, 'utf8')).to.equal(render(tsconfigSchema(ts)));
+    expect(Object.keys(project.definitions.compilerOptions.properties)).to.have.members([...new Set(declarations.map((d) => d.name))]);
+  });
+
+  it("gives TypeScript's verdict on a good and a wrong value of every compiler option", () => {
+    const validate = rawSchema('tsconfig.schema.json');
+    let checked = 0;
+    for (const declaration of declarations) {
+      for (const [value, expected] of samples(declaration).map((v, i) => [v, i === 0] as const)) {
+        const compilerOptions = { [declaration.name]: value };
+        const byTypeScript = ts.convertCompilerOptionsFromJson(compilerOptions, '/p').errors.length === 0;
+        expect(byTypeScript, `TypeScript on ${JSON.stringify(compilerOptions)}`).to.equal(expected);
+        expect(validate({ compilerOptions }), `schema on ${JSON.stringify(compilerOptions)}`).to.equal(byTypeScript);
+        checked++;
+      }
+    }
+    expect(checked).to.be.at.least(200);
+  });
+
+  it('agrees with ts-node.schema.json on the "ts-node" block (regression: a third transpiler item was rejected)', () => {
+    const whole = rawSchema('tsconfig.schema.json');
+    const only = rawSchema('ts-node.schema.json');
+    const blocks = [
+      { transpileOnly: true, transpiler: ['t', {}, 'x', { y: 1 }] }, { transpiler: ['t', {}] }, { transpiler: ['t'] }, { transpiler: 5 },
+      { transpileOnly: 'yes' }, { moduleTypes: { a: 'cjs' } }, { moduleTypes: { a: 'commonjs' } }, { compilerOptions: { strict: 'yes' } },
+      { compilerOptions: { target: 'ES2022' } }, { ignoreDiagnostics: ['2307', 7006] }, { experimentalSpecifierResolution: 'Node' }, {}, [], null,
+    ];
+    for (const value of blocks) expect(whole({ 'ts-node': value }), JSON.stringify(value)).to.equal(only(value));
+    expect(only(blocks[0])).to.equal(true);
   });
 });
