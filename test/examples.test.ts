@@ -22,11 +22,14 @@ describe('examples', () => {
     expect(app.url('users-detail', { id: 1 }, { absolute: true })).to.equal('http://localhost:3000/users/1');
   });
 
-  it('`npm start` serves GET /users as JSON and exits cleanly on SIGTERM', async function () {
-    this.timeout(30_000);
+  it('`npm start` serves GET /users as JSON; SIGTERM to the npm process drains and stops the server too', async function () {
+    this.timeout(40_000);
+    // detached: a process group of its own, so cleanup can reach an orphaned server; the test signals npm alone.
     const child = spawn('npm', ['start', '--silent'], { cwd: root, env: { ...process.env, PORT: '0' }, detached: true });
+    const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
     try {
       let out = '';
+      child.stderr.on('data', (chunk) => (out += chunk));
       const url = await new Promise<string>((resolve, reject) => {
         child.stdout.on('data', (chunk) => {
           out += chunk;
@@ -39,13 +42,19 @@ describe('examples', () => {
       expect(res.status).to.equal(200);
       expect(res.headers.get('content-type')).to.match(/^application\/json/);
       expect(((await res.json()) as unknown[]).length).to.equal(2);
-      const exited = new Promise((resolve) => child.once('close', resolve));
-      process.kill(-(child.pid as number), 'SIGTERM');
-      await exited;
-      // npm itself dies of the signal; the server below it drains and says so.
+      process.kill(child.pid as number, 'SIGTERM');
+      // 'close' comes once every process holding npm's output pipes is gone: an orphaned server keeps them open.
+      const outcome = await Promise.race([closed.then(() => 'closed'), new Promise((resolve) => setTimeout(resolve, 20_000, 'still running'))]);
+      expect(outcome, out).to.equal('closed');
       expect(out).to.contain('SIGTERM: finishing in-flight requests').and.contain('closed');
+      const refused = await fetch(`${url}/users`).then(() => false, () => true);
+      expect(refused, 'the port is closed').to.equal(true);
     } finally {
-      if (child.exitCode === null) process.kill(-(child.pid as number), 'SIGKILL');
+      try {
+        process.kill(-(child.pid as number), 'SIGKILL');
+      } catch {
+        // the group is gone already
+      }
     }
   });
 });
