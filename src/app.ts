@@ -1,6 +1,6 @@
 import compose from 'koa-compose';
 import Koa, { type Middleware } from 'koa';
-import { resolveOptions, type AppOptions } from './options';
+import { resolveAppOptions, type AppOptions } from './options';
 import { installContext } from './http/context';
 import { dispatcher, errorBoundary } from './http/dispatch';
 import { Matcher } from './http/matcher';
@@ -20,7 +20,7 @@ export type { AppOptions };
  */
 export class App extends Koa {
   constructor(options: AppOptions) {
-    const { table, versioning, mediaTypes, origin, proxy, paramLength } = resolveOptions(options);
+    const { table, versioning, mediaTypes, origin, proxy, paramLength } = resolveAppOptions(options);
     const runtime: AppRuntime = {
       table,
       versioning,

@@ -9,7 +9,8 @@ export { HttpError, BadRequest, NotFound, MethodNotAllowed, NotAcceptable, type 
 export type { MatchedRoute } from './http/context';
 export { include, type Include, type IncludeOptions, type RouteSource } from './table/include';
 export type { RouteRecord, RouteTable } from './table/builder';
-export type { ReverseOptions, ReverseParams, QueryInput } from './table/reverse';
+export type { ReverseOptions, ReverseParams } from './table/reverse';
+export type { QueryInput } from './table/query';
 export type { VersioningScheme } from './versioning/scheme';
 export { closeGracefully, type CloseOptions } from './shutdown';
 export { BaseVersioning, type VersioningOptions } from './versioning/base';

@@ -1,7 +1,8 @@
 import { ImproperlyConfigured } from './errors';
 import type { ProxyTrust } from './http/proxy';
 import { buildRouteTable, type RouteTable } from './table/builder';
-import { checkKeys, type RouteSource } from './table/include';
+import type { RouteSource } from './table/include';
+import { checkKeys } from './util/keys';
 import type { VersioningScheme } from './versioning/scheme';
 
 export interface AppOptions {
@@ -26,10 +27,20 @@ export interface AppOptions {
   limits?: { paramLength?: number };
 }
 
+/** `AppOptions` checked, with every default filled in. */
+export interface ResolvedAppOptions {
+  readonly table: RouteTable;
+  readonly versioning: VersioningScheme | null;
+  readonly mediaTypes: readonly string[];
+  readonly origin: string | null;
+  readonly proxy: ProxyTrust;
+  readonly paramLength: number;
+}
+
 const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits'];
 
 /** The options checked and completed with their defaults; misconfiguration throws here, at build time. */
-export function resolveOptions(options: AppOptions) {
+export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   checkKeys('createApp() options', options, APP_OPTIONS);
   if (!Array.isArray(options.routes)) throw new ImproperlyConfigured('createApp() needs `routes`: an array of controller classes and include() groups.');
   const table: RouteTable = buildRouteTable(options.routes);

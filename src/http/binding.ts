@@ -2,6 +2,7 @@ import coBody from 'co-body';
 import type { Context } from 'koa';
 import type { ParamBinding } from '../decorators/params';
 import { httpError, type HttpError } from './errors';
+import { lastQueryValue } from './query';
 import type { RouteRecord } from '../table/builder';
 
 /** A decimal number as people write it: no hex, no `Infinity`, no white space. */
@@ -33,7 +34,7 @@ function argument(ctx: Context, binding: ParamBinding, params: Record<string, st
     case 'params':
       return { ...params };
     case 'query':
-      return convert(lastValue(ctx.query, binding.name as string), binding, 'query');
+      return convert(lastQueryValue(ctx.querystring, binding.name as string), binding, 'query');
     case 'queries':
       return { ...ctx.query };
     case 'header':
@@ -45,13 +46,6 @@ function argument(ctx: Context, binding: ParamBinding, params: Record<string, st
     default:
       return undefined; // 'body' is read asynchronously by bindArguments
   }
-}
-
-/** Repeated query keys give the last value, like Django's `QueryDict.get`. */
-function lastValue(query: Context['query'], name: string): string | undefined {
-  if (!Object.hasOwn(query, name)) return undefined;
-  const value = query[name];
-  return Array.isArray(value) ? value[value.length - 1] : value;
 }
 
 function convert(value: string | undefined, binding: ParamBinding, source: Source): unknown {

@@ -2,8 +2,9 @@ import type { Context } from 'koa';
 import { InvalidArgument, NoReverseMatch } from '../errors';
 import type { AppRuntime } from '../runtime';
 import { runtimeOf } from '../runtime';
-import { checkKeys } from '../table/include';
-import { reversePath, withQueryAndFragment, type ReverseOptions, type ReverseParams } from '../table/reverse';
+import { checkKeys } from '../util/keys';
+import { withQueryAndFragment } from '../table/query';
+import { reversePath, type ReverseOptions, type ReverseParams } from '../table/reverse';
 import { requestOrigin } from './host';
 
 const URL_OPTIONS = ['query', 'fragment', 'absolute', 'currentApp'];

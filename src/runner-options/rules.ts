@@ -1,4 +1,4 @@
-import { closest } from 'fastest-levenshtein';
+import { didYouMean } from '../util/suggest';
 import type { Problem } from './problems';
 import { jsonPath } from './problems';
 
@@ -41,8 +41,7 @@ function unknownKeys(block: Block): Problem[] {
       problems.push({ path: jsonPath(`/${key}`), code: 'API_ONLY_OPTION', message: `"${key}" is read from ts-node's API or command line only; in tsconfig.json it is ignored` });
       continue;
     }
-    const caseless = KNOWN_OPTIONS.find((known) => known.toLowerCase() === key.toLowerCase());
-    const suggestion = caseless ?? closest(key, [...KNOWN_OPTIONS]);
+    const [suggestion] = didYouMean(key, KNOWN_OPTIONS, { max: 1, within: Infinity });
     problems.push({ path: jsonPath(`/${key}`), code: 'UNKNOWN_OPTION', message: `"${key}" is not a ts-node option; ts-node ignores it`, suggestion });
   }
   return problems;

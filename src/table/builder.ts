@@ -3,9 +3,12 @@ import { bindingsOf, type ParamBinding } from '../decorators/params';
 import { routesOf, type RouteMetadata } from '../decorators/routes';
 import { ImproperlyConfigured } from '../errors';
 import type { VersioningScheme } from '../versioning/scheme';
-import { checkKeys, isInclude, type RouteSource } from './include';
+import { checkKeys } from '../util/keys';
+import { checkVersionList } from '../versioning/versions';
+import { checkDuplicates, checkName, checkPrefix, compile, compileRequirements } from './checks';
+import { isInclude, type RouteSource } from './include';
 import { NamespaceNode } from './namespaces';
-import { CompiledPattern } from './pattern';
+import type { CompiledPattern } from './pattern';
 
 /** One route of the table: plain data, usable without Koa. */
 export interface RouteRecord {
@@ -43,9 +46,6 @@ interface Scope {
   appNames: readonly string[];
   node: NamespaceNode;
 }
-
-/** A route, namespace or app name: non-empty, no `:`, no white space or control characters. */
-const NAME = /^[^\s:\p{Cc}]+$/u;
 
 /**
  * Turns controller classes and `include()` groups into the route table.
@@ -114,7 +114,7 @@ function makeRecord(
   if (name !== null) checkName(name, `route name of ${where}`);
   const pattern = compile(joinPath(scope.prefix, route.path), where);
   const versions = route.options.versions ?? controllerVersions ?? null;
-  if (versions !== null) checkVersions(versions, where);
+  if (versions !== null) checkVersionList(versions, `versions of ${where}`);
   return {
     method: route.method,
     pattern,
@@ -129,93 +129,6 @@ function makeRecord(
     handler: route.handler,
     bindings: bindingsOf(controller.prototype, route.handler),
   };
-}
-
-function compile(source: string, where: string): CompiledPattern {
-  try {
-    const pattern = new CompiledPattern(source);
-    const names = pattern.params.map((param) => param.name);
-    const repeated = names.find((name, index) => names.indexOf(name) !== index);
-    if (repeated) throw new Error(`parameter "${repeated}" appears twice`);
-    return pattern;
-  } catch (error) {
-    if (error instanceof ImproperlyConfigured) throw error;
-    throw new ImproperlyConfigured(`Invalid path pattern '${source}' on ${where}: ${(error as Error).message}.`);
-  }
-}
-
-function compileRequirements(
-  requirements: Record<string, RegExp | string>,
-  pattern: CompiledPattern,
-  where: string,
-): ReadonlyMap<string, RegExp> {
-  const compiled = new Map<string, RegExp>();
-  for (const [param, requirement] of Object.entries(requirements)) {
-    if (!pattern.has(param)) {
-      throw new ImproperlyConfigured(
-        `${where} has a requirement on "${param}", but its path '${pattern.source}' has no such parameter. ` +
-          `Parameters: ${pattern.params.map((p) => p.name).join(', ') || 'none'}.`,
-      );
-    }
-    compiled.set(param, anchored(requirement, `requirement "${param}" of ${where}`));
-  }
-  return compiled;
-}
-
-/** A requirement must match the whole value: `/\d+/` rejects `a1`. */
-function anchored(requirement: RegExp | string, where: string): RegExp {
-  if (requirement instanceof RegExp) {
-    return new RegExp(`^(?:${requirement.source})$`, requirement.flags.replace(/[gy]/g, ''));
-  }
-  if (typeof requirement !== 'string') throw new ImproperlyConfigured(`${where} must be a RegExp or a string.`);
-  try {
-    return new RegExp(`^(?:${requirement})$`, 'u');
-  } catch (error) {
-    throw new ImproperlyConfigured(`${where} is not a valid regular expression: ${(error as Error).message}`);
-  }
-}
-
-function checkDuplicates(routes: readonly RouteRecord[]): void {
-  const seen = new Map<string, RouteRecord[]>();
-  for (const route of routes) {
-    if (route.fullName === null) continue;
-    const key = `${route.fullName}\u0000${route.method}\u0000${route.pattern.source}`;
-    const earlier = seen.get(key) ?? [];
-    const clash = earlier.find((other) => versionsOverlap(other.versions, route.versions));
-    if (clash) {
-      throw new ImproperlyConfigured(
-        `Two routes are named '${route.fullName}' for ${route.method} '${route.pattern.source}' and serve the same versions: ` +
-          `${clash.controller.name}.${String(clash.handler)} and ${route.controller.name}.${String(route.handler)}. ` +
-          'Rename one, or give them disjoint `versions`.',
-      );
-    }
-    seen.set(key, [...earlier, route]);
-  }
-}
-
-function versionsOverlap(a: readonly (string | null)[] | null, b: readonly (string | null)[] | null): boolean {
-  return a === null || b === null || a.some((version) => b.includes(version));
-}
-
-function checkName(name: unknown, what: string): void {
-  if (typeof name !== 'string' || !NAME.test(name)) {
-    throw new ImproperlyConfigured(
-      `Invalid ${what} ${JSON.stringify(name)}: use a non-empty string without ':' or white space ` +
-        "(nest namespaces with include() instead of writing 'a:b').",
-    );
-  }
-}
-
-function checkVersions(versions: unknown, where: string): void {
-  if (!Array.isArray(versions) || versions.some((v) => v !== null && typeof v !== 'string')) {
-    throw new ImproperlyConfigured(`versions of ${where} must be an array of strings (or null), got ${JSON.stringify(versions)}.`);
-  }
-}
-
-function checkPrefix(path: unknown, where: string): void {
-  if (typeof path !== 'string' || (path !== '' && !path.startsWith('/'))) {
-    throw new ImproperlyConfigured(`${where}: a path must be '' or start with '/', got ${JSON.stringify(path)}.`);
-  }
 }
 
 /** `'/v1/'` + `'/users'` is `'/v1/users'`; a route path of `''` or `'/'` is the prefix itself. */

@@ -1,4 +1,5 @@
 import { ImproperlyConfigured } from '../errors';
+import { checkKeys } from '../util/keys';
 
 export interface IncludeOptions {
   /** Instance namespace of the group (Django's `include(..., namespace=)`). */
@@ -38,16 +39,4 @@ export function include(prefix: string, routes: readonly RouteSource[], options:
 
 export function isInclude(source: RouteSource): source is Include {
   return typeof source === 'object' && source !== null && Array.isArray((source as Include).routes);
-}
-
-/** Throws when `options` has a key outside `known`, naming it and the keys that are allowed. */
-export function checkKeys(where: string, options: object, known: readonly string[]): void {
-  if (typeof options !== 'object' || options === null) {
-    throw new ImproperlyConfigured(`${where} must be an object, got ${String(options)}.`);
-  }
-  for (const key of Object.keys(options)) {
-    if (!known.includes(key)) {
-      throw new ImproperlyConfigured(`${where}: unknown option "${key}". Known options: ${known.join(', ')}.`);
-    }
-  }
 }

@@ -1,17 +1,13 @@
-import { distance } from 'fastest-levenshtein';
-import { InvalidArgument, NoReverseMatch } from '../errors';
+import { NoReverseMatch } from '../errors';
 import type { RouteRecord, RouteTable } from './builder';
 import { resolveNamespace } from './namespaces';
 import { textOf, wildcardText } from './encode';
+import { closestNames } from './suggest';
+import type { QueryInput } from './query';
 import { valueOf, type Values, type WildcardValue } from './pattern';
 
 /** Named values, or positional values mapped onto the pattern's parameters in order. */
 export type ReverseParams = Readonly<Record<string, WildcardValue>> | readonly WildcardValue[];
-
-export type QueryInput =
-  | Readonly<Record<string, string | number | readonly (string | number)[]>>
-  | URLSearchParams
-  | string;
 
 export interface ReverseOptions {
   query?: QueryInput;
@@ -91,59 +87,10 @@ function valuesFor(route: RouteRecord, params: ReverseParams | undefined): Value
   return typeof params === 'object' ? (params as Values) : null;
 }
 
-/** Appends the query and fragment of `options` to a path. */
-export function withQueryAndFragment(path: string, options: ReverseOptions): string {
-  if (options.query === undefined && options.fragment === undefined) return path;
-  const query = queryString(options.query);
-  let url = query === '' ? path : `${path}?${query}`;
-  if (options.fragment !== undefined && options.fragment !== '') {
-    const fragment = typeof options.fragment === 'string' && options.fragment.isWellFormed() ? options.fragment : null;
-    if (fragment === null) throw new InvalidArgument('fragment must be a well-formed string.');
-    url += `#${encodeURIComponent(fragment)}`;
-  }
-  return url;
-}
-
-/** The query in form encoding; a raw string is parsed and re-encoded, never appended as given. */
-export function queryString(query: QueryInput | undefined): string {
-  if (query === undefined) return '';
-  if (typeof query === 'string' || query instanceof URLSearchParams) return new URLSearchParams(query).toString();
-  if (typeof query !== 'object' || query === null) throw new InvalidArgument('query must be an object, a URLSearchParams or a string.');
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      const text = textOf(item);
-      if (text === null || !text.isWellFormed()) {
-        throw new InvalidArgument(`query value for "${key}" must be a string, a finite number, or an array of them.`);
-      }
-      search.append(key, text);
-    }
-  }
-  return search.toString();
-}
-
 function describe(params: ReverseParams | undefined): string {
   try {
     return JSON.stringify(params ?? {}, (_key, value) => (value === undefined ? '<undefined>' : value)) ?? '{}';
   } catch {
     return '<unprintable>';
   }
-}
-
-/** Up to three known full names closest to `name`. */
-function closestNames(table: RouteTable, name: string): string[] {
-  const view = name.slice(name.lastIndexOf(':') + 1);
-  const scored = new Map<string, number>();
-  for (const route of table.routes) {
-    const known = route.fullName;
-    if (known === null || scored.has(known)) continue;
-    const sameView = known === view || known.endsWith(`:${view}`);
-    scored.set(known, sameView ? 0 : distance(known, name));
-  }
-  const limit = Math.max(2, Math.floor(name.length / 3));
-  return [...scored]
-    .filter(([, score]) => score <= limit)
-    .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))
-    .slice(0, 3)
-    .map(([known]) => known);
 }

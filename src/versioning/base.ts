@@ -2,7 +2,8 @@ import type { Context } from 'koa';
 import { ImproperlyConfigured, InvalidArgument, templateOf } from '../errors';
 import { versionRefused, type HttpError } from '../http/errors';
 import { plainReverse } from '../http/reverse';
-import { checkKeys } from '../table/include';
+import { checkKeys } from '../util/keys';
+import { checkVersionList } from './versions';
 import type { ReverseOptions, ReverseParams } from '../table/reverse';
 import type { VersioningScheme } from './scheme';
 
@@ -49,12 +50,7 @@ export abstract class BaseVersioning implements VersioningScheme {
     if (defaultVersion !== null && typeof defaultVersion !== 'string') {
       throw new ImproperlyConfigured(`${new.target.name}: defaultVersion must be a string or null, got ${JSON.stringify(defaultVersion)}.`);
     }
-    if (allowedVersions !== null && (!Array.isArray(allowedVersions) || allowedVersions.some((v) => v !== null && typeof v !== 'string'))) {
-      throw new ImproperlyConfigured(
-        `${new.target.name}: allowedVersions must be an array of strings (or null entries), got ${JSON.stringify(allowedVersions)}. ` +
-          "A plain string such as 'v1' is not a list: write ['v1'].",
-      );
-    }
+    if (allowedVersions !== null) checkVersionList(allowedVersions, `${new.target.name}: allowedVersions`);
     if (typeof versionParam !== 'string' || versionParam === '') {
       throw new ImproperlyConfigured(`${new.target.name}: versionParam must be a non-empty string.`);
     }

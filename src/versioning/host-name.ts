@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { ImproperlyConfigured, templateOf } from '../errors';
 import { requestHost } from '../http/host';
+import { stateless } from '../util/regexp';
 import { BaseVersioning, type VersioningOptions } from './base';
 
 export interface HostNameVersioningOptions extends VersioningOptions {
@@ -25,7 +26,7 @@ export class HostNameVersioning extends BaseVersioning {
       if (!(hostnameRegex instanceof RegExp) && typeof hostnameRegex !== 'string') {
         throw new ImproperlyConfigured('HostNameVersioning: hostnameRegex must be a RegExp or a string.');
       }
-      this.hostnameRegex = new RegExp(hostnameRegex, hostnameRegex instanceof RegExp ? hostnameRegex.flags.replace(/[gy]/g, '') : '');
+      this.hostnameRegex = hostnameRegex instanceof RegExp ? stateless(hostnameRegex) : new RegExp(hostnameRegex);
     }
   }
 

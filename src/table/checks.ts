@@ -1,0 +1,93 @@
+import { ImproperlyConfigured } from '../errors';
+import { stateless } from '../util/regexp';
+import type { RouteRecord } from './builder';
+import { CompiledPattern } from './pattern';
+
+/** A route, namespace or app name: non-empty, no `:`, no white space or control characters. */
+const NAME = /^[^\s:\p{Cc}]+$/u;
+
+// The route table's build-time checks: each throws ImproperlyConfigured naming the offender and the fix.
+
+/** The full path pattern, compiled; a pattern path-to-regexp refuses, or a parameter named twice, is a misconfiguration. */
+export function compile(source: string, where: string): CompiledPattern {
+  try {
+    const pattern = new CompiledPattern(source);
+    const names = pattern.params.map((param) => param.name);
+    const repeated = names.find((name, index) => names.indexOf(name) !== index);
+    if (repeated) throw new Error(`parameter "${repeated}" appears twice`);
+    return pattern;
+  } catch (error) {
+    if (error instanceof ImproperlyConfigured) throw error;
+    throw new ImproperlyConfigured(`Invalid path pattern '${source}' on ${where}: ${(error as Error).message}.`);
+  }
+}
+
+/** Each requirement anchored to the whole value, on a parameter the pattern has. */
+export function compileRequirements(
+  requirements: Record<string, RegExp | string>,
+  pattern: CompiledPattern,
+  where: string,
+): ReadonlyMap<string, RegExp> {
+  const compiled = new Map<string, RegExp>();
+  for (const [param, requirement] of Object.entries(requirements)) {
+    if (!pattern.has(param)) {
+      throw new ImproperlyConfigured(
+        `${where} has a requirement on "${param}", but its path '${pattern.source}' has no such parameter. ` +
+          `Parameters: ${pattern.params.map((p) => p.name).join(', ') || 'none'}.`,
+      );
+    }
+    compiled.set(param, anchored(requirement, `requirement "${param}" of ${where}`));
+  }
+  return compiled;
+}
+
+/** A requirement must match the whole value: `/\d+/` rejects `a1`. */
+function anchored(requirement: RegExp | string, where: string): RegExp {
+  if (requirement instanceof RegExp) {
+    return stateless(requirement, `^(?:${requirement.source})$`);
+  }
+  if (typeof requirement !== 'string') throw new ImproperlyConfigured(`${where} must be a RegExp or a string.`);
+  try {
+    return new RegExp(`^(?:${requirement})$`, 'u');
+  } catch (error) {
+    throw new ImproperlyConfigured(`${where} is not a valid regular expression: ${(error as Error).message}`);
+  }
+}
+
+/** Two routes with the same full name, method and pattern must serve disjoint versions. */
+export function checkDuplicates(routes: readonly RouteRecord[]): void {
+  const seen = new Map<string, RouteRecord[]>();
+  for (const route of routes) {
+    if (route.fullName === null) continue;
+    const key = `${route.fullName}\u0000${route.method}\u0000${route.pattern.source}`;
+    const earlier = seen.get(key) ?? [];
+    const clash = earlier.find((other) => versionsOverlap(other.versions, route.versions));
+    if (clash) {
+      throw new ImproperlyConfigured(
+        `Two routes are named '${route.fullName}' for ${route.method} '${route.pattern.source}' and serve the same versions: ` +
+          `${clash.controller.name}.${String(clash.handler)} and ${route.controller.name}.${String(route.handler)}. ` +
+          'Rename one, or give them disjoint `versions`.',
+      );
+    }
+    seen.set(key, [...earlier, route]);
+  }
+}
+
+function versionsOverlap(a: readonly (string | null)[] | null, b: readonly (string | null)[] | null): boolean {
+  return a === null || b === null || a.some((version) => b.includes(version));
+}
+
+export function checkName(name: unknown, what: string): void {
+  if (typeof name !== 'string' || !NAME.test(name)) {
+    throw new ImproperlyConfigured(
+      `Invalid ${what} ${JSON.stringify(name)}: use a non-empty string without ':' or white space ` +
+        "(nest namespaces with include() instead of writing 'a:b').",
+    );
+  }
+}
+
+export function checkPrefix(path: unknown, where: string): void {
+  if (typeof path !== 'string' || (path !== '' && !path.startsWith('/'))) {
+    throw new ImproperlyConfigured(`${where}: a path must be '' or start with '/', got ${JSON.stringify(path)}.`);
+  }
+}
