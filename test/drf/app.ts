@@ -1,0 +1,93 @@
+import type { Context } from 'koa';
+import {
+  AcceptHeaderVersioning,
+  Controller,
+  createApp,
+  Ctx,
+  Get,
+  HostNameVersioning,
+  include,
+  NamespaceVersioning,
+  QueryParameterVersioning,
+  URLPathVersioning,
+  type App,
+  type VersioningScheme,
+} from '../../src';
+
+/** One configuration of the mirrored app: the same fields drive.py reads (views.configure). */
+export interface Config {
+  scheme: 'accept' | 'path' | 'namespace' | 'host' | 'query' | null;
+  defaultVersion: string | null;
+  allowedVersions: (string | null)[] | null;
+  versionParam: string;
+  mediaTypes: string[];
+  proxy: boolean;
+}
+
+/** What both views answer: the version and links built with the request's reverse (DRF's reverse(..., request=request)). */
+function answer(ctx: Context) {
+  const name = (ctx.route?.name ?? '').split(':').pop() as string;
+  const params = { ...ctx.params };
+  return {
+    version: ctx.version,
+    links: {
+      self: ctx.reverse(name, Object.keys(params).length > 0 ? params : undefined),
+      list: ctx.reverse('users-list'),
+      detail: ctx.reverse('users-detail', { pk: params.pk ?? '7' }),
+      app: ctx.reverse('users:users-list'),
+    },
+  };
+}
+
+@Controller('/users')
+class Users {
+  @Get('', 'users-list') list(@Ctx() ctx: Context) {
+    return answer(ctx);
+  }
+
+  @Get('/:pk', 'users-detail') detail(@Ctx() ctx: Context) {
+    return answer(ctx);
+  }
+}
+
+@Controller('/:version/users')
+class VersionedUsers {
+  @Get('', 'vusers-list') list(@Ctx() ctx: Context) {
+    return answer(ctx);
+  }
+
+  @Get('/:pk', 'vusers-detail') detail(@Ctx() ctx: Context) {
+    return answer(ctx);
+  }
+}
+
+const SCHEMES = {
+  accept: AcceptHeaderVersioning,
+  path: URLPathVersioning,
+  namespace: NamespaceVersioning,
+  host: HostNameVersioning,
+  query: QueryParameterVersioning,
+};
+
+/** The waymark side of test/drf/django_project/urls.py, route for route, in the same order. */
+export function mirroredApp(config: Config): App {
+  let versioning: VersioningScheme | undefined;
+  if (config.scheme !== null) {
+    const { defaultVersion, allowedVersions, versionParam } = config;
+    versioning = new SCHEMES[config.scheme]({ defaultVersion, allowedVersions, versionParam });
+  }
+  const app = createApp({
+    routes: [
+      Users,
+      VersionedUsers,
+      include('/ns/v1', [Users], { namespace: 'v1', appName: 'users' }),
+      include('/ns/v2', [Users], { namespace: 'v2', appName: 'users' }),
+      include('/ns/other', [Users], { namespace: 'other', appName: 'users' }),
+    ],
+    versioning,
+    mediaTypes: config.mediaTypes,
+    proxy: config.proxy,
+  });
+  app.silent = true;
+  return app;
+}
