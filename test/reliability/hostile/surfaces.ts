@@ -1,0 +1,104 @@
+import fc from 'fast-check';
+import type { Sent } from './app';
+
+/** One input surface: hostile values, and valid-ish ones that must reach the handler (200). */
+export interface Surface {
+  name: string;
+  input: fc.Arbitrary<{ scheme: string; sent: Sent; validish: boolean }>;
+}
+
+const schemes = fc.constantFrom('accept', 'path', 'namespace', 'host', 'query');
+const latin = (min: number, max: number) => fc.integer({ min, max }).map((c) => String.fromCharCode(c));
+/** What a request head may carry: printable ASCII and Latin-1 (Node refuses control characters). */
+const headerText = (maxLength: number) => fc.string({ unit: fc.oneof({ weight: 9, arbitrary: latin(0x20, 0x7e) }, { weight: 1, arbitrary: latin(0xa0, 0xff) }), maxLength });
+const pieces = (values: string[], random: fc.Arbitrary<string>) =>
+  fc.array(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...values) }, { weight: 1, arbitrary: random }), { minLength: 1, maxLength: 5 }).map((parts) => parts.join(''));
+
+const hostParts = ['v1', 'v2', 'v9', 'example', 'com', '.', '..', ':', ':8000', ':65536', ':99999', ':0', '[', ']', '::1', '[::1]', '[:::::]', '@', 'user@', 'xn--', 'xn--a', '123', '4294967296', '1.2.3.999', '%', '%41', '_', '-', ' ', ',', '/', '\\', '*'];
+const validHost = fc.constantFrom('v1.example.com', 'v2.example.com:8000', 'example.com', 'localhost:3000', '127.0.0.1:8080', '[::1]:8000', 'xn--4ca9at.com', 'V1.Example.COM');
+
+/** Hosts: pieces of every odd form api.md §9 names, glued at random; valid-ish hosts must give 200 with links on that host. */
+export const host: Surface = {
+  name: 'Host',
+  input: fc.oneof(
+    fc.tuple(schemes, validHost, fc.boolean()).map(([scheme, value, forwarded]) => ({
+      scheme,
+      validish: true,
+      sent: { path: '/users/5', headers: forwarded ? { host: 'proxy.internal', 'x-forwarded-host': value } : ({ host: value } as Record<string, string>) },
+    })),
+    fc.tuple(schemes, pieces(hostParts, headerText(12)), fc.boolean()).map(([scheme, value, forwarded]) => ({
+      scheme,
+      validish: false,
+      sent: { path: '/users/5', headers: forwarded ? { host: 'example.com', 'x-forwarded-host': value.trim() || 'x' } : ({ host: value.trim() || 'x' } as Record<string, string>) },
+    })),
+  ),
+};
+
+const acceptParts = ['application/json', 'text/html', '*/*', 'application/*', ';', ',', ' ', '=', '"', '\\', 'version', 'version=v1', 'version=v9', 'version*=', "utf-8''v1", "bogus''v1", "''", 'q=0', 'q=2', 'q=abc', 'q=', 'q=0.0001', 'q=1.000', '%E9', '%', 'x'.repeat(300), ',,,', ';;;'];
+const validAccept = fc.constantFrom('application/json', 'application/json; version=v1', '*/*; version=v2', 'text/html; version="v1"', "application/json; version*=utf-8''v2", 'application/json; q=2', '*/*;q=abc', 'application/json; version=v1; q=0.5, */*; q=0.1');
+
+export const accept: Surface = {
+  name: 'Accept',
+  input: fc.oneof(
+    fc.tuple(schemes, validAccept).map(([scheme, value]) => ({ scheme, validish: true, sent: { path: '/users/5', headers: { host: 'v1.example.com', accept: value } } })),
+    fc.tuple(schemes, pieces(acceptParts, headerText(20))).map(([scheme, value]) => ({ scheme, validish: false, sent: { path: '/users/5', headers: { host: 'v1.example.com', accept: value } } })),
+  ),
+};
+
+const queryParts = ['version', 'q', '=', '&', 'v1', 'v9', '%', '%zz', '%E2%98%83', '%FF', '+', '__proto__', 'constructor', '[]', 'a~b', '*', '%2A', '%7E', ';', '=&=&', 'version=v1', 'version=v9'];
+const queryChar = fc.constantFrom(...'abcXYZ019-._~!$\'()*+,;=:@/?%&'.split(''));
+
+export const query: Surface = {
+  name: 'query',
+  input: fc.oneof(
+    fc.tuple(schemes, fc.constantFrom('?version=v1&q=a', '?q=%E2%98%83', '?version=v2&version=v1', '?q=a+b&q=c', '?x=1&y=2&x=3', '')).map(([scheme, value]) => ({
+      scheme,
+      validish: true,
+      sent: { path: `/users${value}`, headers: { host: 'v1.example.com' } },
+    })),
+    fc.tuple(schemes, pieces(queryParts, fc.string({ unit: queryChar, maxLength: 10 })), fc.integer({ min: 1, max: 300 })).map(([scheme, value, repeat]) => ({
+      scheme,
+      validish: false,
+      sent: { path: `/users?${repeat > 250 ? `${value}&`.repeat(repeat) : value}`, headers: { host: 'v1.example.com' } },
+    })),
+  ),
+};
+
+const pathParts = ['a', 'v1', 'v9', '%', '%zz', '%2e', '%2e%2e', '.', '..', '%2F', '%00', '%C3%A9', '%F0%9F%8D%8C', '%E0%A4%A', ';', ':', '@', '!', '$', "'", '(', '*', '+', ',', '=', '~', '-', '_', 'x'.repeat(300)];
+const pathChar = fc.constantFrom(...'abcXYZ019-._~!$&\'()*+,;=:@%'.split(''));
+
+export const path: Surface = {
+  name: 'path',
+  input: fc.oneof(
+    fc.tuple(schemes, fc.constantFrom('5', 'abc', 'a-b_c.d~e', '%C3%A9t%C3%A9', 'a%20b', '%2A', 'a%2Fb', '%F0%9F%8D%8C')).map(([scheme, value]) => ({
+      scheme,
+      validish: true,
+      sent: { path: `/users/${value}`, headers: { host: 'v1.example.com' } },
+    })),
+    fc.tuple(schemes, fc.array(pieces(pathParts, fc.string({ unit: pathChar, maxLength: 8 })), { minLength: 1, maxLength: 4 })).map(([scheme, segments]) => ({
+      scheme,
+      validish: false,
+      sent: { path: `/${['users', ...segments].join('/')}`, headers: { host: 'v1.example.com' } },
+    })),
+  ),
+};
+
+/** What a strict JSON body parser takes: an object or an array. */
+const json = fc.oneof(fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 })), fc.array(fc.jsonValue({ maxDepth: 2 }))).map((value) => JSON.stringify(value));
+const bodyParts = ['{', '}', '[', ']', '"', ':', ',', 'null', 'true', '1e999', '"__proto__"', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}', '\\u0000', '\\ud800', 'x'.repeat(1000)];
+
+export const body: Surface = {
+  name: 'body',
+  input: fc.oneof(
+    fc.tuple(schemes, json).map(([scheme, value]) => ({
+      scheme,
+      validish: true,
+      sent: { method: 'POST', path: '/users/echo', headers: { host: 'v1.example.com', 'content-type': 'application/json' }, body: value },
+    })),
+    fc.tuple(schemes, pieces(bodyParts, fc.string({ maxLength: 20 })), fc.constantFrom('application/json', 'application/json; charset=latin1', 'text/plain', 'application/x-www-form-urlencoded', 'application/vnd.x+json')).map(
+      ([scheme, value, type]) => ({ scheme, validish: false, sent: { method: 'POST', path: '/users/echo', headers: { host: 'v1.example.com', 'content-type': type }, body: value } }),
+    ),
+  ),
+};
+
+export const surfaces: Surface[] = [host, accept, query, path, body];
