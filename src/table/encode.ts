@@ -34,46 +34,41 @@ function isPlain(text: string): boolean {
 }
 
 /**
- * The characters that separate two captures in one segment (`-` in
- * `/:from-:to`, `.` in `/:name.:ext`). path-to-regexp stops a capture at
- * them, so a value must carry them percent-encoded to match back whole.
- * Only those encodeURIComponent leaves as they are need it.
+ * Whether some path segment holds a capture beside other text or another
+ * capture (`/:from-:to`, `/inc:outer`, `/:name.:ext`). There a value could
+ * be split differently when the URL is matched, so reversal checks that the
+ * built path matches back to the given values (see `CompiledPattern.build`).
+ * Values are never re-encoded to make them fit: unreserved characters stay
+ * as they are (RFC 3986 §2.3, api.md §9), and static text is emitted verbatim.
  */
-export function delimiters(parts: readonly DelimiterSource[]): Set<string> {
-  const found = new Set<string>();
-  let text = '';
-  let captured = false;
+export function hasMixedSegment(parts: readonly DelimiterSource[]): boolean {
+  let mixed = false;
+  let captures = 0;
+  let text = false;
+  const close = () => {
+    if (captures > 1 || (captures === 1 && text)) mixed = true;
+    captures = 0;
+    text = false;
+  };
   const visit = (list: readonly DelimiterSource[]) => {
     for (const part of list) {
       if (part.kind === 'group') visit(part.parts ?? []);
-      else if (part.kind !== 'text') captured = true;
+      else if (part.kind !== 'text') captures++;
       else {
-        for (const char of part.value ?? '') {
-          if (char !== '/') text += char;
-          else {
-            if (captured) for (const c of text) found.add(c);
-            text = '';
-            captured = false;
-          }
-        }
+        const pieces = (part.value ?? '').split('/');
+        pieces.forEach((piece, index) => {
+          if (index > 0) close();
+          if (piece !== '') text = true;
+        });
       }
     }
   };
   visit(parts);
-  if (captured) for (const c of text) found.add(c);
-  for (const char of found) if (!/^[A-Za-z0-9\-_.!~*'()]$/.test(char)) found.delete(char);
-  return found;
+  close();
+  return mixed;
 }
 
-export function segmentEncoder(extra: ReadonlySet<string>): Encode {
-  if (extra.size === 0) return encodeSegment;
-  const escape = (c: string) => (/[A-Za-z0-9]/.test(c) ? c : `\\${c}`);
-  const pattern = new RegExp(`%[0-9A-F]{2}|[${[...extra].map(escape).join('')}]`, 'g');
-  const hex = (c: string) => (c.length === 3 ? c : `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
-  return (value) => encodeSegment(value)?.replace(pattern, hex) ?? null;
-}
-
-export function encodeWildcard(value: unknown, encode: Encode): string | null {
+export function encodeWildcard(value: unknown, encode: Encode = encodeSegment): string | null {
   const segments: readonly unknown[] = Array.isArray(value) ? value : (textOf(value) ?? '').split('/');
   if (segments.length === 0) return null;
   const encoded: string[] = [];

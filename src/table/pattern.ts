@@ -1,5 +1,5 @@
-import { parse, stringify, TokenData, type Token } from 'path-to-regexp';
-import { delimiters, encodeWildcard, segmentEncoder, type Encode } from './encode';
+import { match, parse, stringify, TokenData, type MatchFunction, type Token } from 'path-to-regexp';
+import { encodeSegment, encodeWildcard, hasMixedSegment, textOf, wildcardText, type Encode } from './encode';
 
 /** A value a caller may put into a URL: only strings and numbers, never `undefined`, `null` or objects. */
 export type ParamValue = string | number;
@@ -16,6 +16,8 @@ interface Reversal {
    * `texts[0] + value0 + texts[1] + value1 + ...`, with no bookkeeping.
    */
   flat: { texts: string[]; slots: { name: string; wildcard: boolean }[] } | null;
+  /** For a pattern with a segment such as `/:from-:to`: the matcher a built path must match back through. */
+  matchBack: MatchFunction<Partial<Record<string, string | string[]>>> | null;
 }
 
 type Part =
@@ -76,7 +78,8 @@ export class CompiledPattern {
     if (this.compiled === null) {
       const parts = toParts(this.tokens);
       const flat = parts.some((part) => part.kind === 'group') ? null : flatten(parts);
-      this.compiled = { parts, encode: segmentEncoder(delimiters(parts)), flat };
+      const matchBack = hasMixedSegment(parts) ? match(this.matchSource, { sensitive: true }) : null;
+      this.compiled = { parts, encode: encodeSegment, flat, matchBack };
     }
     return this.compiled;
   }
@@ -101,7 +104,7 @@ export class CompiledPattern {
    * other parameters are missing).
    */
   build(values: Values): string | null {
-    const { parts, encode, flat } = this.reversal;
+    const { parts, encode, flat, matchBack } = this.reversal;
     let path: string | null;
     if (flat) {
       const { texts, slots } = flat;
@@ -113,15 +116,33 @@ export class CompiledPattern {
         if (encoded === null) return null;
         path += encoded + texts[i + 1];
       }
+      if (matchBack && !this.matchesBack(matchBack, path, values)) return null;
       // Values are never empty and never start with '/', so only the pattern itself could begin with '//'.
       if (!texts[0].startsWith('//')) return path;
     } else {
       const used = new Set<string>();
       path = render(parts, values, used, encode);
       if (path === null || used.size !== sizeOf(values)) return null;
+      if (matchBack && !this.matchesBack(matchBack, path, values)) return null;
     }
     // Unreachable with non-empty segments, kept as the last line of defence (Django CVE-2014-0480).
     return path.startsWith('//') ? `/%2F${path.slice(2)}` : path;
+  }
+
+  /**
+   * Whether `path` matches this pattern with exactly the given values, as a
+   * request would: `/x/:a-:b` with `{ a: 'a', b: 'c-d' }` builds `/x/a-c-d`,
+   * which matches as `a: 'a-c'`, so no URL exists for those values (NoReverseMatch).
+   */
+  private matchesBack(matchBack: NonNullable<Reversal['matchBack']>, path: string, values: Values): boolean {
+    const matched = matchBack(path);
+    if (!matched) return false;
+    return this.params.every(({ name, wildcard }) => {
+      const value = valueOf(values, name);
+      if (value === undefined) return true;
+      const got = matched.params[name];
+      return wildcard ? Array.isArray(got) && got.join('/') === wildcardText(value) : got === textOf(value);
+    });
   }
 }
 

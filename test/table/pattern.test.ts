@@ -55,10 +55,17 @@ describe('table/pattern', () => {
 });
 
 describe('table/pattern: several captures in one segment', () => {
-  it('percent-encodes the separator inside values so they match back whole', () => {
-    expect(build('/x/:a-:b', { a: 'a-b', b: 'c-d' })).to.equal('/x/a%2Db-c%2Dd');
-    expect(build('/:name.:ext', { name: 'my.file', ext: 'tar.gz' })).to.equal('/my%2Efile.tar%2Egz');
-    expect(build('/x/:a~:b', { a: '~%', b: 'é~' })).to.equal('/x/%7E%25~%C3%A9%7E');
+  it('static text beside a parameter was percent-encoded letter by letter (/w/%43:%5Cx/, /inc78/extra/%63at/)', () => {
+    expect(build('/w/:d\\:%5C:p/', { d: 'C', p: 'x' })).to.equal('/w/C:%5Cx/');
+    expect(build('/inc:outer/extra/:extra/', { outer: '78', extra: 'cat' })).to.equal('/inc78/extra/cat/');
+  });
+
+  it('unreserved characters in values were percent-encoded (a%2Db); a value that cannot match back whole is refused instead', () => {
+    expect(build('/x/:a-:b', { a: 'a-b', b: 'c' })).to.equal('/x/a-b-c');
+    expect(build('/x/:a-:b', { a: 'a', b: 'c-d' })).to.equal(null);
+    expect(build('/:name.:ext', { name: 'my.file', ext: 'gz' })).to.equal('/my.file.gz');
+    expect(build('/:name.:ext', { name: 'my', ext: 'tar.gz' })).to.equal(null);
+    expect(build('/x/:a~:b', { a: '~%', b: 'é' })).to.equal('/x/~%25~%C3%A9');
   });
 
   it('leaves values alone where no segment has two captures', () => {
