@@ -3,6 +3,7 @@ import Koa, { type Middleware } from 'koa';
 import { resolveAppOptions, type AppOptions } from './options';
 import { installContext } from './http/context';
 import { dispatcher, errorBoundary } from './http/dispatch';
+import { closeWhileDraining, refuseWhileDraining } from './shutdown';
 import { Matcher } from './http/matcher';
 import { followProxyTrust, proxyTest } from './http/proxy';
 import { appUrl } from './http/reverse';
@@ -35,10 +36,11 @@ export class App extends Koa {
     for (const route of table.routes) if (!instances.has(route.controller)) instances.set(route.controller, new (route.controller as new () => object)());
     const dispatch = dispatcher({ matcher, instances, versioning, offers: runtime.offers });
     const boundary = errorBoundary(runtime.translator);
-    // Koa 3's `compose` option puts the error boundary first and routing last, whatever `app.use()` adds.
+    // Koa 3's `compose` option puts the error boundary first and routing last, whatever `app.use()` adds;
+    // around the boundary, Connection: close while the server drains, and a 503 for requests arriving then.
     const koaOptions: { proxy: boolean } = {
       proxy: proxy === true,
-      compose: (middleware: Middleware[]) => compose([boundary, ...middleware, dispatch]),
+      compose: (middleware: Middleware[]) => compose([closeWhileDraining, boundary, refuseWhileDraining, ...middleware, dispatch]),
     } as { proxy: boolean };
     super(koaOptions);
     attachRuntime(this, runtime);

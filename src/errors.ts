@@ -69,6 +69,8 @@ export const ErrorCatalogue = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported media type: send the body as application/json.' },
   /** Anything thrown that is not an `HttpError`: a 500 that reveals nothing. */
   INTERNAL_ERROR: { status: 500, message: 'A server error occurred.' },
+  /** A request that arrives on a kept-alive connection while closeGracefully drains its server. */
+  SHUTTING_DOWN: { status: 503, message: 'The server is shutting down.' },
   /** An `HttpError` with a 5xx status and no code of its own. */
   SERVER_ERROR: { status: 500, message: 'The server could not complete the request.' },
   NO_REVERSE_MATCH: { message: 'No route matches the given name and parameters.' },

@@ -1,4 +1,6 @@
 import type { Server } from 'node:http';
+import type { Context, Next } from 'koa';
+import { httpError } from './http/errors';
 
 export interface CloseOptions {
   /** Milliseconds to let in-flight requests finish before every connection is cut (default 10 000). */
@@ -7,11 +9,41 @@ export interface CloseOptions {
 
 const closing = new WeakMap<Server, Promise<void>>();
 
+/** The server a request came in on, when closeGracefully has begun draining it. */
+function drainingServer(ctx: Context): boolean {
+  const server = (ctx.req.socket as { server?: Server } | undefined)?.server;
+  return server !== undefined && closing.has(server);
+}
+
 /**
- * Stops accepting connections, lets in-flight requests finish, closes
- * keep-alive connections as soon as they are idle (Node would otherwise wait
- * for `keepAliveTimeout`), and cuts whatever is left after `timeout`.
- * Calling it again returns the same promise.
+ * The outermost middleware of a waymark app: while its server drains, every
+ * response says `Connection: close` (RFC 9112 §9.6), so a kept-alive client
+ * opens no further request on a connection about to be closed.
+ */
+export async function closeWhileDraining(ctx: Context, next: Next): Promise<void> {
+  try {
+    await next();
+  } finally {
+    if (drainingServer(ctx) && !ctx.headerSent) ctx.set('Connection', 'close');
+  }
+}
+
+/**
+ * Just inside the error boundary: a request that arrives after the drain
+ * began (on a kept-alive connection) is answered 503, as Fastify's
+ * `return503OnClosing` does; work already running is left to finish.
+ */
+export async function refuseWhileDraining(ctx: Context, next: Next): Promise<void> {
+  if (drainingServer(ctx)) throw httpError('SHUTTING_DOWN');
+  await next();
+}
+
+/**
+ * Stops accepting connections, lets in-flight requests finish (their
+ * responses say `Connection: close`), answers a request that still arrives
+ * on a kept-alive connection with 503, closes keep-alive connections as soon
+ * as they are idle (Node would otherwise wait for `keepAliveTimeout`), and
+ * cuts whatever is left after `timeout`. Calling it again returns the same promise.
  *
  * @example
  * process.once('SIGTERM', () => closeGracefully(server).then(() => process.exit(0)));

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
+import { PassThrough } from 'node:stream';
 import { Agent, request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { closeGracefully, Controller, createApp, Get } from '../src';
 
 let release: (() => void) | undefined;
@@ -9,6 +10,12 @@ let release: (() => void) | undefined;
 class Slow {
   @Get('/wait', 'wait') wait() {
     return new Promise((resolve) => (release = () => resolve({ done: true })));
+  }
+  @Get('/stream', 'stream') stream() {
+    const body = new PassThrough();
+    body.write('[');
+    release = () => body.end(']');
+    return body;
   }
   @Get('/fast', 'fast') fast() {
     return { fast: true };
@@ -74,5 +81,60 @@ describe('shutdown', () => {
     const first = closeGracefully(server);
     expect(closeGracefully(server)).to.equal(first);
     await first;
+  });
+});
+
+/** Sends raw bytes on one connection and collects everything until the server closes it (bounded). */
+function rawExchange(port: number, writes: { at: number; bytes: string }[], ms = 3000): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    let out = '';
+    const timer = setTimeout(() => socket.destroy(), ms);
+    socket.on('data', (chunk) => (out += chunk.toString('latin1')));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(out);
+    });
+    for (const { at, bytes } of writes) setTimeout(() => socket.write(bytes), at);
+  });
+}
+
+const GET = (path: string) => `GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`;
+
+describe('shutdown: api.md §9', () => {
+  it('a response finished while draining said keep-alive, then the socket was closed under the client', async () => {
+    const server = createApp({ routes: [Slow] }).listen(0, '127.0.0.1');
+    const port = await listening(server);
+    const exchange = rawExchange(port, [{ at: 0, bytes: GET('/wait') }]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closed = closeGracefully(server, { timeout: 2000 });
+    release?.();
+    const out = await exchange;
+    await closed;
+    expect(out).to.match(/^HTTP\/1\.1 200/);
+    expect(out).to.match(/\r\nConnection: close\r\n/i);
+    expect(out).not.to.match(/keep-alive/i);
+  });
+
+  it('a request arriving on a kept-alive connection after the drain began is answered 503 with Connection: close', async () => {
+    const server = createApp({ routes: [Slow] }).listen(0, '127.0.0.1');
+    const port = await listening(server);
+    // The second request is written after the drain began, pipelined behind a response already streaming.
+    const exchange = rawExchange(port, [
+      { at: 0, bytes: GET('/stream') },
+      { at: 100, bytes: GET('/fast') },
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closed = closeGracefully(server, { timeout: 2000 });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    release?.();
+    const out = await exchange;
+    await closed;
+    const statuses = [...out.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1]));
+    expect(statuses).to.deep.equal([200, 503]);
+    const refused = out.slice(out.indexOf('HTTP/1.1 503'));
+    expect(refused).to.match(/\r\nConnection: close\r\n/i);
+    expect(JSON.parse(refused.slice(refused.indexOf('\r\n\r\n') + 4))).to.include({ status: 503, detail: 'The server is shutting down.' });
   });
 });

@@ -28,5 +28,6 @@ export const de = {
   PARAM_TOO_LONG: 'Ein Pfadparameter ist zu lang.',
   UNSUPPORTED_MEDIA_TYPE: 'Nicht unterstützter Medientyp: Senden Sie den Inhalt als application/json.',
   INTERNAL_ERROR: 'Ein Serverfehler ist aufgetreten.',
+  SHUTTING_DOWN: 'Der Server wird heruntergefahren.',
   SERVER_ERROR: 'Der Server konnte die Anfrage nicht abschließen.',
 } as const satisfies Translations;

@@ -28,5 +28,6 @@ export const es = {
   PARAM_TOO_LONG: 'Un parámetro de la ruta es demasiado largo.',
   UNSUPPORTED_MEDIA_TYPE: 'Tipo de medio no soportado: envíe el cuerpo como application/json.',
   INTERNAL_ERROR: 'Se ha producido un error en el servidor.',
+  SHUTTING_DOWN: 'El servidor se está apagando.',
   SERVER_ERROR: 'El servidor no ha podido completar la petición.',
 } as const satisfies Translations;

@@ -28,5 +28,6 @@ export const fr = {
   PARAM_TOO_LONG: 'Un paramètre du chemin est trop long.',
   UNSUPPORTED_MEDIA_TYPE: 'Type de média non pris en charge : envoyez le corps en application/json.',
   INTERNAL_ERROR: "Une erreur du serveur est survenue.",
+  SHUTTING_DOWN: "Le serveur est en cours d'arrêt.",
   SERVER_ERROR: "Le serveur n'a pas pu traiter la requête.",
 } as const satisfies Translations;
