@@ -39,8 +39,9 @@ export class HttpError extends WaymarkError {
   }
 }
 
-/** The first catalogue code sent with `status`, else the class's catch-all. */
+/** The first catalogue code sent with a 4xx `status`, else the class's catch-all (SERVER_ERROR for every 5xx, as the catalogue says). */
 function codeForStatus(status: number): ErrorCode {
+  if (status >= 500) return 'SERVER_ERROR';
   for (const code of Object.keys(ErrorCatalogue) as ErrorCode[]) {
     if (entryOf(code).status === status) return code;
   }
