@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import type { Context, Middleware, Next } from 'koa';
+import { messageOf } from '../errors';
 import { MethodNotAllowed, NotFound } from './errors';
+import { requestHost } from './host';
 import type { Translator } from '../i18n/translator';
 import type { Offers } from '../negotiation/offers';
 import type { RouteRecord } from '../table/builder';
@@ -10,6 +12,8 @@ import type { Candidate, Matcher } from './matcher';
 import { asError, sendProblem, toProblem, varyOn } from './problem';
 
 type Handler = (...args: unknown[]) => unknown;
+
+const ACCEPT = ['Accept'];
 
 /**
  * The outermost middleware: whatever is thrown below it (including `null`,
@@ -47,8 +51,10 @@ export function dispatcher({ matcher, instances, versioning, offers }: Routing):
   return async (ctx) => {
     const result = matcher.match(ctx.method, ctx.path);
     if (result.kind === 'none') throw new NotFound();
+    // api.md §9: with several media types the representation is chosen from Accept, whatever the scheme (DRF: > 1 renderer).
+    if (offers.types.length > 1) varyOn(ctx, ACCEPT);
     if (result.kind === 'method') {
-      if (ctx.method !== 'OPTIONS') throw new MethodNotAllowed(result.allowed);
+      if (ctx.method !== 'OPTIONS') throw new MethodNotAllowed(result.allowed, messageOf('METHOD_NOT_ALLOWED', { method: ctx.method }, 'named'));
       ctx.set('Allow', [...result.allowed, 'OPTIONS'].join(', '));
       ctx.status = 204;
       return;
@@ -58,6 +64,8 @@ export function dispatcher({ matcher, instances, versioning, offers }: Routing):
     const scheme = first.route.versioning === undefined ? versioning : first.route.versioning;
     if (scheme) varyOn(ctx, scheme.vary);
     const { offer } = offers.accept(ctx.req.headers.accept);
+    // api.md §9: a Host no client could parse is a 400 before any version is determined, so no link is built on it.
+    requestHost(ctx);
     if (scheme) {
       ctx.version = scheme.determineVersion(ctx, first.params);
       ctx.versioningScheme = scheme;

@@ -1,17 +1,39 @@
 import type { Context } from 'koa';
 import { httpError } from './errors';
 import { runtimeOf } from '../runtime';
-import { forwardedProtocol, forwardedValue, socketProtocol } from './proxy';
+import { forwardedProtocol, forwardedValue, peerTrusted, socketProtocol } from './proxy';
 
 /**
  * Django's host syntax (after lower-casing): a DNS name or an IPv4 address,
  * or a bracketed IPv6 literal, with an optional numeric port. Userinfo,
  * paths, spaces and commas are refused (Django CVE-2012-4520, Koa CVE-2026-27959).
  */
-const HOST = /^(?:[a-z0-9.-]+|\[[a-f0-9]*:[a-f0-9.:]+\])(?::[0-9]+)?$/;
+const HOST = /^(?:([a-z0-9.-]+)|(\[[a-f0-9]*:[a-f0-9.:]+\]))(?::([0-9]{1,5}))?$/;
 
+/**
+ * api.md §9: Django's syntax, and then what a client will make of it: the
+ * WHATWG URL parser must accept the host and give back the same name (so no
+ * all-numeric last label that is not an IPv4 address such as `1.2.3.999` or
+ * `v1.example.123`, no invalid Punycode), a port from 0 to 65535, a
+ * well-formed IPv6 literal, and no empty label (`.`, `a..b`; one trailing dot is a name).
+ *
+ * @example isValidHost('v1.example.com:8000') // true; isValidHost('a.b.c:65536') // false
+ */
 export function isValidHost(host: string): boolean {
-  return host.length > 0 && host.length <= 255 && HOST.test(host.toLowerCase());
+  if (host.length === 0 || host.length > 255) return false;
+  const match = HOST.exec(host.toLowerCase());
+  if (!match) return false;
+  const [, name, literal, port] = match;
+  if (port !== undefined && Number(port) > 65535) return false;
+  if (name !== undefined && (name.endsWith('.') ? name.slice(0, -1) : name).split('.').includes('')) return false;
+  let parsed: URL;
+  try {
+    parsed = new URL(`http://${name ?? literal}`);
+  } catch {
+    return false;
+  }
+  // An IPv6 literal comes back in its canonical form, which names the same address.
+  return literal !== undefined || parsed.hostname === name;
 }
 
 /**
@@ -20,8 +42,11 @@ export function isValidHost(host: string): boolean {
  * rewrites `evil.com:x@good.com` to `good.com`; the raw value is what must be refused.
  */
 function rawHost(ctx: Context): string {
-  const host = forwardedValue(ctx.req, 'x-forwarded-host', runtimeOf(ctx.app).trustsProxy);
+  const trusts = runtimeOf(ctx.app).trustsProxy;
+  const host = forwardedValue(ctx.req, 'x-forwarded-host', trusts);
   if (host) return host;
+  // A trusted proxy that sent X-Forwarded-Host with an empty last hop (`a.com,`) sent no usable host; the Host header is not it.
+  if (ctx.req.headers['x-forwarded-host'] !== undefined && peerTrusted(ctx.req, trusts)) return '';
   return ctx.req.httpVersionMajor >= 2 ? ctx.get(':authority') || ctx.get('host') : ctx.get('host');
 }
 

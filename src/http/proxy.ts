@@ -16,7 +16,7 @@ function plainAddress(address: string): string {
   return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
 }
 
-function peerTrusted(req: IncomingMessage, trusts: (address: string) => boolean): boolean {
+export function peerTrusted(req: IncomingMessage, trusts: (address: string) => boolean): boolean {
   return trusts(plainAddress(req.socket?.remoteAddress ?? ''));
 }
 

@@ -23,6 +23,7 @@ export const de = {
   'INVALID_VERSION.hostName': 'Ungültige Version im Hostnamen.',
   'INVALID_VERSION.queryParameter': 'Ungültige Version im Abfrageparameter.',
   METHOD_NOT_ALLOWED: 'Methode nicht erlaubt.',
+  'METHOD_NOT_ALLOWED.named': 'Methode "{method}" nicht erlaubt.',
   NOT_ACCEPTABLE: 'Kann die Accept-Kopfzeile der Anfrage nicht erfüllen.',
   BODY_TOO_LARGE: 'Der Anfrageinhalt ist zu groß.',
   PARAM_TOO_LONG: 'Ein Pfadparameter ist zu lang.',

@@ -23,6 +23,7 @@ export const es = {
   'INVALID_VERSION.hostName': 'Versión no válida en el nombre del host.',
   'INVALID_VERSION.queryParameter': 'Versión no válida en el parámetro de consulta.',
   METHOD_NOT_ALLOWED: 'Método no permitido.',
+  'METHOD_NOT_ALLOWED.named': 'Método "{method}" no permitido.',
   NOT_ACCEPTABLE: 'No se ha podido satisfacer la cabecera Accept de la petición.',
   BODY_TOO_LARGE: 'El cuerpo de la petición es demasiado grande.',
   PARAM_TOO_LONG: 'Un parámetro de la ruta es demasiado largo.',

@@ -23,6 +23,7 @@ export const fr = {
   'INVALID_VERSION.hostName': "Version non valide dans le nom d'hôte.",
   'INVALID_VERSION.queryParameter': 'Version non valide dans le paramètre de requête.',
   METHOD_NOT_ALLOWED: 'Méthode non autorisée.',
+  'METHOD_NOT_ALLOWED.named': 'Méthode « {method} » non autorisée.',
   NOT_ACCEPTABLE: "Impossible de satisfaire l'en-tête Accept de la requête.",
   BODY_TOO_LARGE: 'Le corps de la requête est trop volumineux.',
   PARAM_TOO_LONG: 'Un paramètre du chemin est trop long.',

@@ -57,7 +57,11 @@ function parseAccept(header: string): Range[] {
   return ranges;
 }
 
-/** A malformed q excludes the range, like `q=0`. */
+/**
+ * api.md §9: a q that is not an RFC 9110 qvalue (`q=2`, `q=abc`, `q=`,
+ * `q=-1`, more than three decimals) leaves the range at q=1, as DRF does;
+ * only a valid `q=0` excludes it.
+ */
 function qvalue(text: string): number {
-  return QVALUE.test(text) ? Number(text) : 0;
+  return QVALUE.test(text) ? Number(text) : 1;
 }

@@ -12,6 +12,11 @@ export interface MediaType {
   readonly main: string;
   readonly sub: string;
   readonly params: ReadonlyMap<string, string>;
+  /**
+   * Parameters sent RFC 2231-encoded in a charset other than UTF-8 or
+   * ISO-8859-1 (`version*=us-ascii''1`): refused, never guessed (api.md §9).
+   */
+  readonly refused?: ReadonlySet<string>;
 }
 
 export function parseMediaType(text: string): MediaType {
@@ -19,6 +24,7 @@ export function parseMediaType(text: string): MediaType {
   const full = head.trim().toLowerCase();
   const slash = full.indexOf('/');
   const params = new Map<string, string>();
+  let refused: Set<string> | undefined;
   for (const piece of pieces) {
     const equals = piece.indexOf('=');
     if (equals === -1) continue;
@@ -29,8 +35,15 @@ export function parseMediaType(text: string): MediaType {
     }
     if (name.endsWith('*')) {
       name = name.slice(0, -1);
-      value = decodeRfc2231(value);
+      const decoded = decodeRfc2231(value);
+      if (decoded === null) {
+        (refused ??= new Set()).add(name);
+        params.delete(name);
+        continue;
+      }
+      value = decoded;
     }
+    refused?.delete(name);
     params.set(name, value);
   }
   return {
@@ -38,6 +51,7 @@ export function parseMediaType(text: string): MediaType {
     main: slash === -1 ? full : full.slice(0, slash),
     sub: slash === -1 ? '' : full.slice(slash + 1),
     params,
+    ...(refused && refused.size > 0 ? { refused } : {}),
   };
 }
 
@@ -79,18 +93,24 @@ export function splitOutsideQuotes(text: string, separator: string): string[] {
   return parts;
 }
 
-/** `utf-8''1%2E0` → `1.0`; anything that does not decode is kept as written. */
-function decodeRfc2231(value: string): string {
+const UTF8 = /^utf-?8$/i;
+const LATIN1 = /^(?:iso-?8859-1|latin-?1)$/i;
+const utf8 = new TextDecoder('utf-8');
+
+/**
+ * RFC 2231 (`charset'language'percent-encoded`): `utf-8''1%2E0` is `1.0`.
+ * UTF-8 and ISO-8859-1 are decoded (a malformed UTF-8 sequence becomes
+ * U+FFFD, as in Django); any other charset gives `null`, refused. A value
+ * without exactly two `'` is kept as written (Django).
+ */
+function decodeRfc2231(value: string): string | null {
   const parts = value.split("'");
   if (parts.length !== 3) return value;
   const [charset, , encoded] = parts;
-  try {
-    if (/^utf-?8$/i.test(charset) || charset === '') return decodeURIComponent(encoded);
-    if (/^(?:iso-8859-1|latin-?1|us-ascii)$/i.test(charset)) {
-      return encoded.replace(/%([0-9A-Fa-f]{2})/g, (_whole, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    }
-  } catch {
-    return value;
-  }
-  return value;
+  const latin1 = LATIN1.test(charset);
+  if (!latin1 && !UTF8.test(charset)) return null;
+  return encoded.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    const bytes = Uint8Array.from(run.slice(1).split('%'), (hex) => parseInt(hex, 16));
+    return latin1 ? String.fromCharCode(...bytes) : utf8.decode(bytes);
+  });
 }

@@ -1,7 +1,23 @@
 import { STATUS_CODES } from 'node:http';
 import { expect } from 'chai';
 import request from 'supertest';
-import { All, BadRequest, Controller, createApp, Ctx, Delete, Get, HttpError, MethodNotAllowed, NotFound, Post } from '../../src';
+import {
+  All,
+  BadRequest,
+  Controller,
+  createApp,
+  Ctx,
+  Delete,
+  Get,
+  HostNameVersioning,
+  HttpError,
+  MethodNotAllowed,
+  NamespaceVersioning,
+  NotFound,
+  Post,
+  QueryParameterVersioning,
+  URLPathVersioning,
+} from '../../src';
 import type { Context } from 'koa';
 import { Readable } from 'node:stream';
 
@@ -84,13 +100,38 @@ describe('http/dispatch', () => {
     expect((await request(app()).get('/things/stream').buffer(true).parse((r, cb) => { let s = ''; r.on('data', (c: Buffer) => (s += c)); r.on('end', () => cb(null, s)); })).body).to.equal('ab');
   });
 
+  it('405 detail was "Method not allowed."; DRF names the method, translated like the others', async () => {
+    for (const [language, detail] of [
+      ['en', 'Method "POST" not allowed.'],
+      ['fr', 'Méthode « POST » non autorisée.'],
+      ['de', 'Methode "POST" nicht erlaubt.'],
+      ['es', 'Método "POST" no permitido.'],
+    ]) {
+      const res = await request(app()).post('/things/null').set('Accept-Language', language);
+      expectProblem(res, 405, detail);
+    }
+  });
+
+  it('regression: no Vary: Accept with several mediaTypes unless the scheme was the Accept one (DRF: > 1 renderer)', async () => {
+    for (const versioning of [undefined, new URLPathVersioning(), new QueryParameterVersioning(), new HostNameVersioning(), new NamespaceVersioning()]) {
+      const built = createApp({ routes: [Things], versioning, mediaTypes: ['application/json', 'text/html'] });
+      const name = versioning?.constructor.name ?? 'no versioning';
+      for (const [method, status] of [['get', 200], ['put', 405]] as const) {
+        const res = await request(built.callback())[method]('/things').set('Accept', 'text/html');
+        expect([res.status, res.headers.vary?.split(', ').includes('Accept')], `${name} ${method}`).to.deep.equal([status, true]);
+      }
+    }
+    const single = await request(createApp({ routes: [Things], versioning: new URLPathVersioning() }).callback()).get('/things');
+    expect(single.headers.vary ?? '').not.to.contain('Accept');
+  });
+
   it('is a 404 problem for an unknown path', async () => {
     expectProblem(await request(app()).get('/nothing-here'), 404, 'Not found.');
   });
 
   it('is a 405 problem with Allow for a known path with another method', async () => {
     const res = await request(app()).put('/things');
-    expectProblem(res, 405, 'Method not allowed.');
+    expectProblem(res, 405, 'Method "PUT" not allowed.');
     expect(res.headers.allow).to.equal('HEAD, GET, POST');
   });
 

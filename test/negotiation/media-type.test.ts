@@ -26,9 +26,19 @@ describe('negotiation/media-type', () => {
     expect(satisfies(json, parseMediaType('text/*'))).to.equal(false);
   });
 
-  it('decodes RFC 2231 values and keeps what does not decode', () => {
+  it('decodes RFC 2231 values in UTF-8 and ISO-8859-1 as Django does (a malformed UTF-8 sequence is U+FFFD)', () => {
     expect(parseMediaType("a/b; v*=utf-8''%E2%98%83").params.get('v')).to.equal('☃');
+    expect(parseMediaType("a/b; v*=UTF-8'en'v%32").params.get('v')).to.equal('v2');
     expect(parseMediaType("a/b; v*=iso-8859-1''%E9").params.get('v')).to.equal('é');
-    expect(parseMediaType("a/b; v*=utf-8''%E0%A4%A").params.get('v')).to.equal("utf-8''%E0%A4%A");
+    expect(parseMediaType("a/b; v*=utf-8''%E0%A4%A").params.get('v')).to.equal('\ufffd%A');
+    expect(parseMediaType("a/b; v*=no-quotes").params.get('v')).to.equal('no-quotes');
+  });
+
+  it("regression: version*=bogus''v1 was kept as the version; another charset is refused, not guessed", () => {
+    for (const charset of ['bogus', 'us-ascii', '', 'utf-16']) {
+      const media = parseMediaType(`a/b; v*=${charset}''v1; w=2`);
+      expect([media.params.has('v'), media.refused?.has('v'), media.params.get('w')], charset).to.deep.equal([false, true, '2']);
+    }
+    expect(parseMediaType("a/b; v*=bogus''v1; v=2").refused).to.equal(undefined);
   });
 });

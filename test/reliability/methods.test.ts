@@ -19,7 +19,7 @@ describe('reliability: methods and protocol', () => {
 
   it('M3: the wrong method on a route is a 405 problem with Allow', async () => {
     const res = await agent().delete('/users/1');
-    expect([res.status, res.headers.allow, res.body.detail]).to.deep.equal([405, 'HEAD, GET', 'Method not allowed.']);
+    expect([res.status, res.headers.allow, res.body.detail]).to.deep.equal([405, 'HEAD, GET', 'Method "DELETE" not allowed.']);
   });
 
   it('M4: method names like constructor or __proto__ find nothing (tables are Maps and Sets)', () => {

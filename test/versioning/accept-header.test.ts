@@ -48,7 +48,7 @@ describe('versioning/accept-header', () => {
     });
   }
 
-  for (const accept of ['application/xml; version=1.0', '', 'application/json; version=1.0; q=0', 'application/json; q=abc']) {
+  for (const accept of ['application/xml; version=1.0', '', 'application/json; version=1.0; q=0', 'application/json; q=0.000, text/html']) {
     it(`Accept: ${JSON.stringify(accept)} → 406 before any version is determined, with Vary: Accept`, async () => {
       const res = await agent(new AcceptHeaderVersioning({ allowedVersions: ['1.0'] })).get('/things').set('Accept', accept);
       expect(res.status).to.equal(406);
@@ -67,9 +67,34 @@ describe('versioning/accept-header', () => {
     expect(res.body.version).to.equal('2');
   });
 
-  it('chooses among valid ranges only, by q inside a precedence group', async () => {
+  it('chooses by q inside a precedence group; an invalid q counts as q=1 (DRF), so it outranks q=0.9', async () => {
     const accept = 'application/json; version=1; q=0.2, application/json; version=2; q=0.9, application/json; version=3; q=foo';
-    expect((await agent(new AcceptHeaderVersioning()).get('/things').set('Accept', accept).expect(200)).body.version).to.equal('2');
+    expect((await agent(new AcceptHeaderVersioning()).get('/things').set('Accept', accept).expect(200)).body.version).to.equal('3');
+  });
+
+  it('regression: an invalid qvalue (q=2, q=abc, q=, q=-1, q=0.0001) dropped the range like q=0 (406); DRF keeps it', async () => {
+    for (const q of ['2', 'abc', '', '-1', '0.0001', '1.0000']) {
+      const res = await agent(new AcceptHeaderVersioning({ allowedVersions: ['1.0'] })).get('/things').set('Accept', `*/* ; q=${q}; version=1.0`);
+      expect([res.status, res.body.version], `q=${q}`).to.deep.equal([200, '1.0']);
+    }
+    for (const q of ['0', '0.0', '0.000']) {
+      expect((await agent(new AcceptHeaderVersioning()).get('/things').set('Accept', `application/json; q=${q}`)).status, `q=${q}`).to.equal(406);
+    }
+  });
+
+  it("regression: version*=bogus''v1 kept the raw text as the version; RFC 2231 is decoded in UTF-8 and ISO-8859-1, other charsets are the scheme's 406", async () => {
+    const scheme = () => new AcceptHeaderVersioning({ allowedVersions: ['v1', 'vé'] });
+    for (const [accept, version] of [
+      ["application/json; version*=utf-8''v1", 'v1'],
+      ["application/json; version*=UTF-8'en'v%C3%A9", 'vé'],
+      ["application/json; version*=iso-8859-1''v%E9", 'vé'],
+    ]) {
+      expect((await agent(scheme()).get('/things').set('Accept', accept).expect(200)).body.version, accept).to.equal(version);
+    }
+    for (const accept of ["application/json; version*=bogus''v1", "application/json; version*=us-ascii''v1", "*/*; version*=''v1"]) {
+      const res = await agent(scheme()).get('/things').set('Accept', accept);
+      expect([res.status, res.body.detail], accept).to.deep.equal([406, 'Invalid version in "Accept" header.']);
+    }
   });
 
   it('never matches an upper-case versionParam: parameter names are lower-cased (DRF)', async () => {

@@ -6,7 +6,6 @@ describe('versioning/host-name', () => {
   const observed: [string, string | null][] = [
     ['v1.example.org:8000', 'v1'],
     ['V1.Example.org', 'V1'],
-    ['1.2.3', '1'],
     ['v1.api.example.org', null],
     ['v1-beta.example.org', null],
     ['127.0.0.1', null],
@@ -21,6 +20,13 @@ describe('versioning/host-name', () => {
       expect(res.body.version).to.equal(version);
     });
   }
+
+  it("regression: took 'v1' from hosts no URL parser accepts (v1.example.123, 1.2.3); api.md §9 answers 400 before any version", async () => {
+    for (const host of ['v1.example.123', '1.2.3', 'v1.example.com:65536', 'xn--a.example.com', '.', 'v1..com']) {
+      const res = await agent(new HostNameVersioning()).get('/things').set('Host', host).expect(400);
+      expect(res.body.detail, host).to.equal('Invalid Host header.');
+    }
+  });
 
   it('gives the default unchecked to a host that does not match (DRF)', async () => {
     const res = await agent(new HostNameVersioning({ allowedVersions: ['v1'] })).get('/things').set('Host', 'localhost').expect(200);
