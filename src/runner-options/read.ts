@@ -37,7 +37,8 @@ export interface ProjectCheck {
  *
  * @example
  * const options = readRunnerOptions('tsconfig.json');
- * options.isIgnored('node_modules/x/index.ts'); // true
+ * assert.equal(options.isIgnored('node_modules/x/index.ts'), true);
+ * assert.deepEqual(options.warnings, []);
  */
 export function readRunnerOptions(tsconfigPath: string): ResolvedRunnerOptions {
   const { errors, warnings, options } = checkProject(tsconfigPath);

@@ -17,7 +17,10 @@ export interface ValidationResult {
  * `true` or `[]` are invalid, as the schema says.
  *
  * @example
- * validateRunnerOptions({ transpileOnly: 'yes' }).errors[0]; // { path: '$.transpileOnly', code: 'INVALID_TYPE', ... }
+ * const result = validateRunnerOptions({ transpileOnly: 'yes' });
+ * assert.equal(result.valid, false);
+ * assert.deepEqual(result.errors.map((e) => [e.path, e.code]), [['$.transpileOnly', 'INVALID_TYPE']]);
+ * assert.equal(validateRunnerOptions(null).valid, false);
  */
 export function validateRunnerOptions(block: unknown, context: { target?: string } = {}): ValidationResult {
   const value = block;
