@@ -61,6 +61,11 @@ export function checkProject(tsconfigPath: string): ProjectCheck {
   if (problems.length > 0 || layers.length === 0) return split(problems, null);
   const { block: validate } = schemas();
   for (const layer of layers) {
+    const raw = layer.json['ts-node'];
+    // ts-node reads a non-object block as empty; the schema, and so waymark, say it is wrong. `null` is no block.
+    if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) {
+      problems.push({ file: layer.file, path: '$["ts-node"]', code: 'INVALID_TYPE', message: `must be an object, got ${Array.isArray(raw) ? 'an array' : `${typeof raw} ${JSON.stringify(raw)}`}` });
+    }
     const present = Object.fromEntries(Object.entries(layer.block).filter(([, value]) => value !== null));
     // Inside compilerOptions TypeScript's own diagnostics (below) are the authority; the schema only says "an object".
     const schemaProblems = validate(present) ? [] : fromAjv(validate.errors ?? [], present, '$["ts-node"]').filter((p) => !/^\$\["ts-node"\]\.compilerOptions[.[]/.test(p.path));

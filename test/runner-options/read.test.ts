@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'jsonc-parser';
 import { checkProject, readRunnerOptions, RunnerOptionsError } from '../../src/runner-options';
+import { errorsOf, project } from './project';
 import { rawSchema } from './raw-schema';
 
 const root = join(__dirname, '..', '..');
@@ -130,5 +131,12 @@ describe('runner-options/read', () => {
       expect(options.transpileOnly).to.equal(true);
       expect(options.isIgnored(join(root, 'test/runner-options/read.test.ts'))).to.equal(false);
     });
+  });
+});
+
+describe('runner-options/read: the block itself', () => {
+  it('a block that is not an object is INVALID_TYPE, as the schema says (regression: silently ignored after the split); null is no block', () => {
+    for (const value of [true, 'x', []]) expect(errorsOf(project({ 'tsconfig.json': { 'ts-node': value } }))).to.deep.equal([['INVALID_TYPE', '$["ts-node"]']]);
+    expect(errorsOf(project({ 'tsconfig.json': { 'ts-node': null } }))).to.deep.equal([]);
   });
 });
