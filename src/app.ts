@@ -21,7 +21,7 @@ export type { AppOptions };
  */
 export class App extends Koa {
   constructor(options: AppOptions) {
-    const { table, versioning, mediaTypes, origin, proxy, paramLength } = resolveAppOptions(options);
+    const { table, versioning, mediaTypes, origin, proxy, paramLength, now } = resolveAppOptions(options);
     const runtime: AppRuntime = {
       table,
       versioning,
@@ -30,11 +30,12 @@ export class App extends Koa {
       offers: new Offers(mediaTypes),
       translator: new Translator(options.translations),
       trustsProxy: proxyTest(proxy),
+      now,
     };
     const matcher = new Matcher(table.routes, { paramLength });
     const instances = new Map<Function, object>();
     for (const route of table.routes) if (!instances.has(route.controller)) instances.set(route.controller, new (route.controller as new () => object)());
-    const dispatch = dispatcher({ matcher, instances, versioning, offers: runtime.offers });
+    const dispatch = dispatcher({ matcher, instances, versioning, offers: runtime.offers, now });
     const boundary = errorBoundary(runtime.translator);
     // Koa 3's `compose` option puts the error boundary first and routing last, whatever `app.use()` adds;
     // around the boundary, Connection: close while the server drains, and a 503 for requests arriving then.

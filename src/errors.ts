@@ -65,6 +65,7 @@ export const ErrorCatalogue = {
   /** A known path with another method; the router's 405 names the method, as DRF's does. */
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.', variants: { named: 'Method "{method}" not allowed.' } },
   NOT_ACCEPTABLE: { status: 406, message: 'Could not satisfy the request Accept header.' },
+  VERSION_RETIRED: { status: 410, message: 'This API version was retired on {date}.' },
   BODY_TOO_LARGE: { status: 413, message: 'Request body is too large.' },
   PARAM_TOO_LONG: { status: 414, message: 'A path parameter is too long.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported media type: send the body as application/json.' },

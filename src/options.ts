@@ -25,6 +25,8 @@ export interface AppOptions {
   proxy?: ProxyTrust;
   /** Request limits: `paramLength` is the longest raw path parameter (default 256; 414 above it). */
   limits?: { paramLength?: number };
+  /** The clock that decides whether a version's sunset has passed (`retireAfterSunset`), in ms since the epoch; default `Date.now`. */
+  now?: () => number;
 }
 
 /** `AppOptions` checked, with every default filled in. */
@@ -35,9 +37,10 @@ export interface ResolvedAppOptions {
   readonly origin: string | null;
   readonly proxy: ProxyTrust;
   readonly paramLength: number;
+  readonly now: () => number;
 }
 
-const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits'];
+const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now'];
 
 /** The options checked and completed with their defaults; misconfiguration throws here, at build time. */
 export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
@@ -59,7 +62,9 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
     throw new ImproperlyConfigured(`mediaTypes must be a non-empty array of media types such as 'application/json', got ${JSON.stringify(options.mediaTypes)}.`);
   }
   const origin = options.origin === undefined ? null : checkOrigin(options.origin);
-  return { table, versioning, mediaTypes, origin, proxy, paramLength };
+  const now = options.now ?? Date.now;
+  if (typeof now !== 'function') throw new ImproperlyConfigured('now must be a function returning the time in milliseconds since the epoch, such as Date.now.');
+  return { table, versioning, mediaTypes, origin, proxy, paramLength, now };
 }
 
 /** Misuse fails when the app is built, not on the first request. */

@@ -22,6 +22,8 @@ export interface AppRuntime {
   readonly translator: Translator;
   /** Whether a peer address may set forwarded headers (the `proxy` option). */
   readonly trustsProxy: (address: string) => boolean;
+  /** The clock that retires versions after their sunset (`retireAfterSunset`): ms since the epoch. */
+  readonly now: () => number;
 }
 
 // Keyed by the app object: two apps never share a runtime, and a dropped app takes its runtime with it.

@@ -5,6 +5,7 @@ import { MethodNotAllowed, NotFound } from './errors';
 import { requestHost } from './host';
 import type { Translator } from '../i18n/translator';
 import type { Offers } from '../negotiation/offers';
+import { announce, announceVersion } from '../lifecycle/respond';
 import type { RouteRecord } from '../table/builder';
 import type { VersioningScheme } from '../versioning/scheme';
 import { bindArguments } from './binding';
@@ -39,6 +40,8 @@ export interface Routing {
   /** The app's scheme; a controller's `versioning` option overrides it. */
   versioning: VersioningScheme | null;
   offers: Offers;
+  /** The clock for `retireAfterSunset`, in ms since the epoch. */
+  now: () => number;
 }
 
 /**
@@ -47,7 +50,7 @@ export interface Routing {
  * choose the route serving that version, bind the handler's arguments, call
  * it on the app's controller instance, and render the result.
  */
-export function dispatcher({ matcher, instances, versioning, offers }: Routing): Middleware {
+export function dispatcher({ matcher, instances, versioning, offers, now }: Routing): Middleware {
   return async (ctx) => {
     const result = matcher.match(ctx.method, ctx.path);
     if (result.kind === 'none') throw new NotFound();
@@ -62,13 +65,16 @@ export function dispatcher({ matcher, instances, versioning, offers }: Routing):
     const [first] = result.candidates;
     setRoute(ctx, first);
     const scheme = first.route.versioning === undefined ? versioning : first.route.versioning;
+    const lifecycle = scheme?.lifecycle?.active ? scheme.lifecycle : null;
     if (scheme) varyOn(ctx, scheme.vary);
+    if (lifecycle) announce(ctx, lifecycle.reported);
     const { offer } = offers.accept(ctx.req.headers.accept);
     // api.md §9: a Host no client could parse is a 400 before any version is determined, so no link is built on it.
     requestHost(ctx);
     if (scheme) {
       ctx.version = scheme.determineVersion(ctx, first.params);
       ctx.versioningScheme = scheme;
+      if (lifecycle) announceVersion(ctx, lifecycle, ctx.version, now);
     }
     const chosen = result.candidates.find((candidate) => serves(candidate.route, ctx.version));
     if (!chosen) throw scheme ? scheme.invalidVersion() : new NotFound();

@@ -4,6 +4,7 @@ import { messageOf, type ErrorCode } from '../errors';
 import { HttpError } from './errors';
 import { Message } from '../i18n/message';
 import type { Translator } from '../i18n/translator';
+import { announced } from '../lifecycle/respond';
 
 export interface Problem {
   status: number;
@@ -65,6 +66,7 @@ export function sendProblem(ctx: Context, problem: Problem, translator?: Transla
   const vary = ctx.response.get('Vary');
   for (const name of ctx.res.getHeaderNames()) ctx.res.removeHeader(name);
   ctx.set(problem.headers);
+  for (const [name, value] of announced(ctx)) ctx.set(name, value);
   if (vary) ctx.vary(vary);
   let detail = problem.text.render();
   if (translator?.isTranslatable(problem.text)) {

@@ -25,6 +25,7 @@ export const de = {
   METHOD_NOT_ALLOWED: 'Methode nicht erlaubt.',
   'METHOD_NOT_ALLOWED.named': 'Methode "{method}" nicht erlaubt.',
   NOT_ACCEPTABLE: 'Kann die Accept-Kopfzeile der Anfrage nicht erfüllen.',
+  VERSION_RETIRED: 'Diese API-Version wurde am {date} außer Betrieb genommen.',
   BODY_TOO_LARGE: 'Der Anfrageinhalt ist zu groß.',
   PARAM_TOO_LONG: 'Ein Pfadparameter ist zu lang.',
   UNSUPPORTED_MEDIA_TYPE: 'Nicht unterstützter Medientyp: Senden Sie den Inhalt als application/json.',

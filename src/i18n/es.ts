@@ -25,6 +25,7 @@ export const es = {
   METHOD_NOT_ALLOWED: 'Método no permitido.',
   'METHOD_NOT_ALLOWED.named': 'Método "{method}" no permitido.',
   NOT_ACCEPTABLE: 'No se ha podido satisfacer la cabecera Accept de la petición.',
+  VERSION_RETIRED: 'Esta versión de la API se retiró el {date}.',
   BODY_TOO_LARGE: 'El cuerpo de la petición es demasiado grande.',
   PARAM_TOO_LONG: 'Un parámetro de la ruta es demasiado largo.',
   UNSUPPORTED_MEDIA_TYPE: 'Tipo de medio no soportado: envíe el cuerpo como application/json.',

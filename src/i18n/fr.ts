@@ -25,6 +25,7 @@ export const fr = {
   METHOD_NOT_ALLOWED: 'Méthode non autorisée.',
   'METHOD_NOT_ALLOWED.named': 'Méthode « {method} » non autorisée.',
   NOT_ACCEPTABLE: "Impossible de satisfaire l'en-tête Accept de la requête.",
+  VERSION_RETIRED: "Cette version de l'API a été retirée le {date}.",
   BODY_TOO_LARGE: 'Le corps de la requête est trop volumineux.',
   PARAM_TOO_LONG: 'Un paramètre du chemin est trop long.',
   UNSUPPORTED_MEDIA_TYPE: 'Type de média non pris en charge : envoyez le corps en application/json.',

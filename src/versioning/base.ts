@@ -2,12 +2,14 @@ import type { Context } from 'koa';
 import { ImproperlyConfigured, InvalidArgument, templateOf } from '../errors';
 import { versionRefused, type HttpError } from '../http/errors';
 import { plainReverse } from '../http/reverse';
+import { VersionLifecycle } from '../lifecycle/lifecycle';
+import type { DeprecatedVersions, LifecycleOptions } from '../lifecycle/policy';
 import { checkKeys } from '../util/keys';
 import { checkVersionList } from './versions';
 import type { ReverseOptions, ReverseParams } from '../table/reverse';
 import type { VersioningScheme } from './scheme';
 
-export interface VersioningOptions {
+export interface VersioningOptions extends LifecycleOptions {
   /** Version used when the request carries none (default `null`). */
   defaultVersion?: string | null;
   /** Permitted versions; `null` or empty permits every version (default `null`). */
@@ -17,6 +19,8 @@ export interface VersioningOptions {
   /** A longer version from a request is refused before any lookup (default 64). */
   maxVersionLength?: number;
 }
+
+const OPTIONS = ['defaultVersion', 'allowedVersions', 'versionParam', 'maxVersionLength', 'deprecated', 'reportVersions'];
 
 export type SchemeReverseOptions = ReverseOptions & { request?: Context };
 
@@ -40,9 +44,15 @@ export abstract class BaseVersioning implements VersioningScheme {
   readonly maxVersionLength: number;
   readonly invalidVersionMessage: string = templateOf('INVALID_VERSION');
   readonly vary: readonly string[] = [];
+  /** Deprecated versions and when (api.md §13); `{}` when none. */
+  readonly deprecated: DeprecatedVersions;
+  /** Whether versioned responses list the supported and deprecated versions. */
+  readonly reportVersions: boolean;
+  /** The headers and retirement of each version, computed once from `deprecated` and `reportVersions`. */
+  readonly lifecycle: VersionLifecycle;
 
   constructor(options: VersioningOptions = {}, extraOptions: readonly string[] = []) {
-    checkKeys(`${new.target.name} options`, options, ['defaultVersion', 'allowedVersions', 'versionParam', 'maxVersionLength', ...extraOptions]);
+    checkKeys(`${new.target.name} options`, options, [...OPTIONS, ...extraOptions]);
     const { defaultVersion = null, allowedVersions = null, versionParam = 'version', maxVersionLength = 64 } = options;
     if (!Number.isInteger(maxVersionLength) || maxVersionLength < 1) {
       throw new ImproperlyConfigured(`${new.target.name}: maxVersionLength must be a positive integer, got ${JSON.stringify(maxVersionLength)}.`);
@@ -58,6 +68,9 @@ export abstract class BaseVersioning implements VersioningScheme {
     this.allowedVersions = allowedVersions === null ? null : Object.freeze([...allowedVersions]);
     this.versionParam = versionParam;
     this.maxVersionLength = maxVersionLength;
+    this.lifecycle = new VersionLifecycle(new.target.name, this, options);
+    this.deprecated = Object.freeze({ ...options.deprecated });
+    this.reportVersions = options.reportVersions ?? false;
   }
 
   determineVersion(_ctx: Context, _params: Record<string, string>): string | null {

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import type { HttpError } from '../http/errors';
+import type { VersionLifecycle } from '../lifecycle/lifecycle';
 import type { ReverseOptions, ReverseParams } from '../table/reverse';
 
 /**
@@ -16,6 +17,8 @@ export interface VersioningScheme {
   determineVersion(ctx: Context, params: Record<string, string>): string | null;
   isAllowedVersion(version: string | null): boolean;
   reverse(name: string, params?: ReverseParams, options?: ReverseOptions & { request?: Context }): string;
+  /** Deprecation, sunset and version-list headers (api.md §13); a scheme without it sends none. */
+  readonly lifecycle?: VersionLifecycle;
   /** The error for a refused version (also used when no route at the path serves the version). */
   invalidVersion(): HttpError;
 }

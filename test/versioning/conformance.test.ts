@@ -13,7 +13,7 @@ const origin = 'http://api.test';
 conformance('AcceptHeaderVersioning', {
   scheme: (options) => new AcceptHeaderVersioning(options),
   routes: [Things],
-  send: (agent, version) => agent.get('/things').set('Accept', version === null ? 'application/json' : `application/json; version=${version}`),
+  send: (agent, version, path = '/things') => agent.get(path).set('Accept', version === null ? 'application/json' : `application/json; version=${version}`),
   status: 406,
   message: 'Invalid version in "Accept" header.',
   vary: ['Accept'],
@@ -24,7 +24,7 @@ conformance('AcceptHeaderVersioning', {
 conformance('URLPathVersioning', {
   scheme: (options) => new URLPathVersioning(options),
   routes: [include('/:version', [Things]), Things],
-  send: (agent, version) => agent.get(version === null ? '/things' : `/${version}/things`),
+  send: (agent, version, path = '/things') => agent.get(version === null ? path : `/${version}${path}`),
   status: 404,
   message: 'Invalid version in URL path.',
   vary: [],
@@ -35,7 +35,7 @@ conformance('URLPathVersioning', {
 conformance('NamespaceVersioning', {
   scheme: (options) => new NamespaceVersioning(options),
   routes: ['v1', 'v2', 'v9'].map((v) => include(`/${v}`, [Things], { namespace: v })).concat([include('', [Things])]),
-  send: (agent, version) => agent.get(version === null ? '/things' : `/${version}/things`),
+  send: (agent, version, path = '/things') => agent.get(version === null ? path : `/${version}${path}`),
   status: 404,
   message: 'Invalid version in URL path. Does not match any version namespace.',
   vary: [],
@@ -46,7 +46,7 @@ conformance('NamespaceVersioning', {
 conformance('HostNameVersioning', {
   scheme: (options) => new HostNameVersioning(options),
   routes: [Things],
-  send: (agent, version) => agent.get('/things').set('Host', version === null ? 'localhost' : `${version}.example.com`),
+  send: (agent, version, path = '/things') => agent.get(path).set('Host', version === null ? 'localhost' : `${version}.example.com`),
   status: 404,
   message: 'Invalid version in hostname.',
   vary: [],
@@ -57,7 +57,7 @@ conformance('HostNameVersioning', {
 conformance('QueryParameterVersioning', {
   scheme: (options) => new QueryParameterVersioning(options),
   routes: [Things],
-  send: (agent, version) => agent.get(version === null ? '/things' : `/things?version=${version}`),
+  send: (agent, version, path = '/things') => agent.get(version === null ? path : `${path}?version=${version}`),
   status: 404,
   message: 'Invalid version in query parameter.',
   vary: [],

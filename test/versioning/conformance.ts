@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Context } from 'koa';
 import request from 'supertest';
-import { Controller, createApp, Ctx, Get, type RouteSource, type VersioningOptions, type VersioningScheme } from '../../src';
+import { Controller, createApp, Ctx, Get, NotFound, type AppOptions, type RouteSource, type VersioningOptions, type VersioningScheme } from '../../src';
 
 /** The controller every scheme is checked with: it reports the version and reverses a link. */
 @Controller('/things')
@@ -13,13 +13,18 @@ export class Things {
 
   @Get('/:id', 'thing')
   one() {}
+
+  @Get('/:id/missing', 'missing')
+  missing() {
+    throw new NotFound('No such thing.');
+  }
 }
 
 export interface SchemeCase {
   scheme: (options: VersioningOptions) => VersioningScheme;
   routes: RouteSource[];
-  /** A request carrying `version`, or none when `null`. */
-  send: (agent: request.Agent, version: string | null) => request.Test;
+  /** A request for `path` (default `/things`) carrying `version`, or none when `null`. */
+  send: (agent: request.Agent, version: string | null, path?: string) => request.Test;
   status: number;
   message: string;
   vary: string[];
@@ -32,8 +37,8 @@ export interface SchemeCase {
   missingVersion: 'refused' | 'default unchecked';
 }
 
-function agentFor(caseOf: SchemeCase, options: VersioningOptions | null): request.Agent {
-  const app = createApp({ routes: caseOf.routes, versioning: options === null ? undefined : caseOf.scheme(options) });
+function agentFor(caseOf: SchemeCase, options: VersioningOptions | null, appOptions: Partial<AppOptions> = {}): request.Agent {
+  const app = createApp({ routes: caseOf.routes, versioning: options === null ? undefined : caseOf.scheme(options), ...appOptions });
   return request.agent(app.callback()).host('api.test');
 }
 
@@ -94,9 +99,70 @@ export function conformance(name: string, caseOf: SchemeCase): void {
       expect(res.headers.vary).to.contain('Accept-Language');
     });
 
+    lifecycle(caseOf);
+
     it('leaves version and scheme null when versioning is off', async () => {
       const res = await caseOf.send(agentFor(caseOf, null), null).expect(200);
       expect(res.body).to.include({ version: null, scheme: null });
     });
+  });
+}
+
+/** v1 is deprecated and has a sunset and a link; v2 is current (api.md §13). */
+const lifecycleOptions: VersioningOptions = {
+  allowedVersions: ['v1', 'v2'],
+  deprecated: { v1: { at: '2026-06-01T00:00:00Z', sunset: '2027-01-01T00:00:00Z', link: 'https://example.com/v1', retireAfterSunset: true } },
+  reportVersions: true,
+};
+const sunset = Date.parse('2027-01-01T00:00:00Z');
+const v1Headers = {
+  deprecation: '@1780272000',
+  sunset: 'Fri, 01 Jan 2027 00:00:00 GMT',
+  link: '<https://example.com/v1>; rel="deprecation"; type="text/html", <https://example.com/v1>; rel="sunset"; type="text/html"',
+  'api-supported-versions': 'v2',
+  'api-deprecated-versions': 'v1',
+};
+
+function lifecycle(caseOf: SchemeCase): void {
+  const before = { now: () => sunset - 1 };
+
+  it('sends Deprecation, Sunset, Link and the version lists on a deprecated version', async () => {
+    const res = await caseOf.send(agentFor(caseOf, lifecycleOptions, before), 'v1').expect(200);
+    expect(res.body.version).to.equal('v1');
+    expect(res.headers).to.include(v1Headers);
+  });
+
+  it('sends only the version lists on a current version', async () => {
+    const res = await caseOf.send(agentFor(caseOf, lifecycleOptions, before), 'v2').expect(200);
+    expect(res.headers).to.include({ 'api-supported-versions': 'v2', 'api-deprecated-versions': 'v1' });
+    expect(res.headers).to.not.have.any.keys('deprecation', 'sunset', 'link');
+  });
+
+  it('sends them on an error of a deprecated version', async () => {
+    const res = await caseOf.send(agentFor(caseOf, lifecycleOptions, before), 'v1', '/things/7/missing').expect(404);
+    expect(res.body.detail).to.equal('No such thing.');
+    expect(res.headers).to.include(v1Headers);
+  });
+
+  it('sends the version lists on a refused version', async () => {
+    const res = await caseOf.send(agentFor(caseOf, lifecycleOptions, before), 'v9');
+    expect(res.status).to.equal(caseOf.status);
+    expect(res.headers).to.include({ 'api-supported-versions': 'v2', 'api-deprecated-versions': 'v1' });
+    expect(res.headers).to.not.have.property('deprecation');
+  });
+
+  it('answers 410 Gone with the same headers once the sunset has passed', async () => {
+    const res = await caseOf.send(agentFor(caseOf, lifecycleOptions, { now: () => sunset }), 'v1').set('Accept-Language', 'de');
+    expect(res.status).to.equal(410);
+    expect(res.headers).to.include(v1Headers);
+    expect(res.headers['content-type']).to.equal('application/problem+json');
+    expect(res.body.detail).to.equal('Diese API-Version wurde am Fri, 01 Jan 2027 00:00:00 GMT außer Betrieb genommen.');
+    expect(res.headers.vary).to.contain('Accept-Language');
+  });
+
+  it('keeps serving a version past its sunset without retireAfterSunset', async () => {
+    const options = { ...lifecycleOptions, deprecated: { v1: { at: '2026-06-01T00:00:00Z', sunset: '2027-01-01T00:00:00Z' } } };
+    const res = await caseOf.send(agentFor(caseOf, options, { now: () => sunset + 1e12 }), 'v1').expect(200);
+    expect(res.headers).to.include({ deprecation: '@1780272000', sunset: 'Fri, 01 Jan 2027 00:00:00 GMT' });
   });
 }

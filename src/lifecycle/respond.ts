@@ -1,0 +1,32 @@
+import type { Context } from 'koa';
+import { httpError } from '../http/errors';
+import type { Header, VersionLifecycle } from './lifecycle';
+
+/** The lifecycle headers a response carries, kept on the request for an error response. */
+const KEPT = Symbol('waymark.lifecycle');
+type Carrier = Context & { [KEPT]?: readonly Header[] };
+
+/**
+ * Puts `headers` on the response, and keeps them so that the problem document
+ * written if the request fails carries them too (api.md §13: errors included).
+ */
+export function announce(ctx: Context, headers: readonly Header[]): void {
+  if (headers.length === 0) return;
+  for (const [name, value] of headers) ctx.res.setHeader(name, value);
+  (ctx as Carrier)[KEPT] = headers;
+}
+
+/** The lifecycle headers announced for this request, for the error path to put back. */
+export function announced(ctx: Context): readonly Header[] {
+  return (ctx as Carrier)[KEPT] ?? [];
+}
+
+/**
+ * After the version is determined: its headers, then 410 Gone when it is
+ * retired (`retireAfterSunset` and its sunset has passed by `now`).
+ */
+export function announceVersion(ctx: Context, lifecycle: VersionLifecycle, version: string | null, now: () => number): void {
+  announce(ctx, lifecycle.headersFor(version));
+  const retiredOn = lifecycle.retiredOn(version, now);
+  if (retiredOn !== null) throw httpError('VERSION_RETIRED', { date: retiredOn });
+}
