@@ -11,6 +11,7 @@ import { Translator } from './i18n/translator';
 import { Offers } from './negotiation/offers';
 import { attachRuntime, runtimeOf, type AppRuntime } from './runtime';
 import type { ReverseOptions, ReverseParams } from './table/reverse';
+import type { ReverseArgs, RouteName } from './typegen/names';
 
 export type { AppOptions };
 
@@ -57,8 +58,8 @@ export class App extends Koa {
    * app.url('users-detail', { id: 42 });                     // '/users/42'
    * app.url('v1:users-detail', [42], { query: { q: 'a b' } }); // '/v1/users/42?q=a+b'
    */
-  url(name: string, params?: ReverseParams, options?: ReverseOptions): string {
-    return appUrl(runtimeOf(this), name, params, options);
+  url<N extends RouteName>(name: N, ...args: ReverseArgs<N>): string {
+    return appUrl(runtimeOf(this), name, args[0] as ReverseParams | undefined, args[1]);
   }
 }
 

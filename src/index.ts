@@ -11,6 +11,7 @@ export { include, type Include, type IncludeOptions, type RouteSource } from './
 export type { RouteRecord, RouteTable } from './table/builder';
 export type { ReverseOptions, ReverseParams } from './table/reverse';
 export type { QueryInput } from './table/query';
+export type { RouteNames, RouteName, RouteParams, ReverseArgs } from './typegen/names';
 export type { VersioningScheme } from './versioning/scheme';
 export { closeGracefully, type CloseOptions } from './shutdown';
 export { BaseVersioning, type VersioningOptions } from './versioning/base';

@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { VersioningScheme } from '../versioning/scheme';
 import type { ReverseOptions, ReverseParams } from '../table/reverse';
+import type { ReverseArgs, RouteName } from '../typegen/names';
 import { requestReverse } from './reverse';
 import { requestSignal } from './signal';
 
@@ -24,7 +25,7 @@ declare module 'koa' {
      *
      * @example ctx.reverse('users-detail', { id: 42 }) // 'http://localhost:3000/users/42'
      */
-    reverse(name: string, params?: ReverseParams, options?: ReverseOptions): string;
+    reverse<N extends RouteName>(name: N, ...args: ReverseArgs<N>): string;
     /** The determined version; `null` when versioning is off. */
     version: string | null;
     versioningScheme: VersioningScheme | null;

@@ -19,6 +19,11 @@ export function appUrl(runtime: AppRuntime, name: string, params?: ReverseParams
   return runtime.origin + path;
 }
 
+/** `scheme.reverse` as waymark calls it: by a name not known when compiling. */
+interface UntypedScheme {
+  reverse(name: string, params?: ReverseParams, options?: ReverseOptions & { request?: Context }): string;
+}
+
 /** Reversal against the request's app, absolute on the request's origin, from the matched namespace. */
 export function plainReverse(ctx: Context, name: string, params?: ReverseParams, options: ReverseOptions = {}): string {
   const currentApp = options.currentApp ?? ctx.route?.namespace;
@@ -35,7 +40,7 @@ export function requestReverse(ctx: Context, name: string, params?: ReverseParam
   const scheme = ctx.versioningScheme;
   if (scheme) {
     try {
-      return scheme.reverse(name, params, { ...options, request: ctx });
+      return (scheme as unknown as UntypedScheme).reverse(name, params, { ...options, request: ctx });
     } catch (error) {
       if (!(error instanceof NoReverseMatch)) throw error;
     }

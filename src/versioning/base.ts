@@ -7,6 +7,7 @@ import type { DeprecatedVersions, LifecycleOptions } from '../lifecycle/policy';
 import { checkKeys } from '../util/keys';
 import { checkVersionList } from './versions';
 import type { ReverseOptions, ReverseParams } from '../table/reverse';
+import type { ReverseArgs, RouteName } from '../typegen/names';
 import type { VersioningScheme } from './scheme';
 
 export interface VersioningOptions extends LifecycleOptions {
@@ -99,8 +100,21 @@ export abstract class BaseVersioning implements VersioningScheme {
     return versionRefused(this.invalidVersionMessage);
   }
 
-  /** Plain reversal, absolute on the request's origin. */
-  reverse(name: string, params?: ReverseParams, options: SchemeReverseOptions = {}): string {
+  /**
+   * An absolute URL for a named route in `options.request`'s app, as the
+   * request's version should see it. Typed by `RouteNames` once
+   * `waymark types` has filled it in; `reverseAny` does the work.
+   */
+  reverse<N extends RouteName>(name: N, ...args: ReverseArgs<N, SchemeReverseOptions>): string {
+    return this.reverseAny(name, args[0] as ReverseParams | undefined, args[1]);
+  }
+
+  /**
+   * `reverse` for a name not known when compiling (schemes rewrite names and
+   * parameters): plain reversal, absolute on the request's origin. A scheme
+   * whose links differ overrides this.
+   */
+  protected reverseAny(name: string, params?: ReverseParams, options: SchemeReverseOptions = {}): string {
     const { request, ...rest } = options;
     if (!request) throw new InvalidArgument(`${this.constructor.name}.reverse() needs options.request: the table it reverses against is the request's app's.`);
     return plainReverse(request, name, params, rest);

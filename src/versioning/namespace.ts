@@ -27,8 +27,8 @@ export class NamespaceVersioning extends BaseVersioning {
     return version;
   }
 
-  reverse(name: string, params?: ReverseParams, options: SchemeReverseOptions = {}): string {
+  protected reverseAny(name: string, params?: ReverseParams, options: SchemeReverseOptions = {}): string {
     const version = options.request?.version ?? null;
-    return super.reverse(version === null ? name : `${version}:${name}`, params, options);
+    return super.reverseAny(version === null ? name : `${version}:${name}`, params, options);
   }
 }

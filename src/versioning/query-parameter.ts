@@ -19,8 +19,8 @@ export class QueryParameterVersioning extends BaseVersioning {
     return this.accept(version);
   }
 
-  reverse(name: string, params?: ReverseParams, options: SchemeReverseOptions = {}): string {
-    const url = super.reverse(name, params, options);
+  protected reverseAny(name: string, params?: ReverseParams, options: SchemeReverseOptions = {}): string {
+    const url = super.reverseAny(name, params, options);
     const version = options.request?.version ?? null;
     return version === null ? url : replaceQueryParam(url, this.versionParam, version);
   }

@@ -1,7 +1,8 @@
 import type { Context } from 'koa';
 import type { HttpError } from '../http/errors';
 import type { VersionLifecycle } from '../lifecycle/lifecycle';
-import type { ReverseOptions, ReverseParams } from '../table/reverse';
+import type { ReverseOptions } from '../table/reverse';
+import type { ReverseArgs, RouteName } from '../typegen/names';
 
 /**
  * What the app and router know of a versioning scheme. `BaseVersioning` and
@@ -16,7 +17,8 @@ export interface VersioningScheme {
   readonly vary: readonly string[];
   determineVersion(ctx: Context, params: Record<string, string>): string | null;
   isAllowedVersion(version: string | null): boolean;
-  reverse(name: string, params?: ReverseParams, options?: ReverseOptions & { request?: Context }): string;
+  /** Typed by `RouteNames` once `waymark types` has filled it in (api.md §15). */
+  reverse<N extends RouteName>(name: N, ...args: ReverseArgs<N, ReverseOptions & { request?: Context }>): string;
   /** Deprecation, sunset and version-list headers (api.md §13); a scheme without it sends none. */
   readonly lifecycle?: VersionLifecycle;
   /** The error for a refused version (also used when no route at the path serves the version). */

@@ -17,9 +17,9 @@ export class URLPathVersioning extends BaseVersioning {
   }
 
   /** Positional parameters are left as they are: name them to get the version added. */
-  reverse(name: string, params?: ReverseParams, options: SchemeReverseOptions = {}): string {
+  protected reverseAny(name: string, params?: ReverseParams, options: SchemeReverseOptions = {}): string {
     const version = options.request?.version ?? null;
-    if (version === null || Array.isArray(params)) return super.reverse(name, params, options);
-    return super.reverse(name, { ...params, [this.versionParam]: version }, options);
+    if (version === null || Array.isArray(params)) return super.reverseAny(name, params, options);
+    return super.reverseAny(name, { ...params, [this.versionParam]: version }, options);
   }
 }

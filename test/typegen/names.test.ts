@@ -1,0 +1,102 @@
+import { expect } from 'chai';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
+import { runtimeOf } from '../../src/runtime';
+import { declarationFile, routeNames } from '../../src/typegen/generate';
+import { app } from '../fixtures/typed-app';
+
+const root = join(__dirname, '..', '..');
+const scratch = join(root, '.tmp', 'typed-reversal');
+const generated = join(scratch, 'route-names.d.ts');
+const usage = join(scratch, 'usage.ts');
+
+/** Calls a user writes; each `@ts-expect-error` line must be an error once RouteNames is filled in. */
+const usageSource = `
+import type { Context } from 'koa';
+import { URLPathVersioning } from 'waymark';
+import { app } from ${JSON.stringify(join(root, 'test/fixtures/typed-app'))};
+
+export function calls(ctx: Context): string[] {
+  const scheme = new URLPathVersioning();
+  return [
+    app.url('users:detail', { id: 1 }),
+    app.url('users:detail', { slug: 'ada' }),
+    app.url('users:detail', [1]),
+    app.url('users:list'),
+    app.url('users:list', {}, { query: { page: 2 } }),
+    app.url('file', { path: 'a/b.txt' }),
+    app.url('archive', { year: 2024 }),
+    app.url('archive', { year: 2024, month: 2 }),
+    app.url('polls:index'),
+    app.url('author-polls:index'),
+    app.url('api:thing', { id: 7 }),
+    ctx.reverse('users:detail', { id: 1 }),
+    ctx.reverse('api:thing', { id: 7 }),
+    ctx.versioningScheme?.reverse('users:list', {}, { request: ctx }) ?? '',
+    scheme.reverse('users:detail', { id: 1 }, { request: ctx }),
+    // @ts-expect-error a misspelt name
+    app.url('users:detial', { id: 1 }),
+    // @ts-expect-error a missing parameter
+    app.url('users:detail', {}),
+    // @ts-expect-error no parameters for a route that needs one
+    app.url('users:detail'),
+    // @ts-expect-error a wildcard takes a string
+    app.url('file', { path: 3 }),
+    // @ts-expect-error a misspelt name in a request
+    ctx.reverse('user:detail', { id: 1 }),
+    // @ts-expect-error a missing parameter in a request
+    ctx.reverse('archive', { month: 2 }),
+    // @ts-expect-error a misspelt name through the request's scheme
+    ctx.versioningScheme?.reverse('users:lst', {}, { request: ctx }) ?? '',
+    // @ts-expect-error a misspelt name through a scheme
+    scheme.reverse('users:detial', { id: 1 }, { request: ctx }),
+  ];
+}
+`;
+const expectedErrors = (usageSource.match(/@ts-expect-error/g) ?? []).length;
+
+function sourcesOf(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? sourcesOf(path) : entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** The project's compiler options, with `waymark` resolved to src/ as an installed package resolves to dist/. */
+function compile(files: string[]): readonly ts.Diagnostic[] {
+  const config = ts.readConfigFile(join(root, 'tsconfig.json'), (path) => ts.sys.readFile(path));
+  const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
+  const program = ts.createProgram(files, { ...options, noEmit: true, paths: { waymark: [join(root, 'src/index.ts')] } });
+  return ts.getPreEmitDiagnostics(program);
+}
+
+function describeAll(diagnostics: readonly ts.Diagnostic[]): string[] {
+  return diagnostics.map((d) => {
+    const where = d.file ? `${relative(root, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}` : '';
+    return `${where} TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+  });
+}
+
+describe('typegen/names (compiled with tsc)', function () {
+  this.timeout(120_000);
+
+  before(() => {
+    mkdirSync(scratch, { recursive: true });
+    writeFileSync(generated, declarationFile(routeNames(runtimeOf(app))));
+    writeFileSync(usage, usageSource);
+  });
+  after(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it("with the generated file, valid names compile and every misspelt name or missing parameter is an error; waymark's own sources compile too", () => {
+    const diagnostics = compile([generated, usage, ...sourcesOf(join(root, 'src'))]);
+    expect(describeAll(diagnostics)).to.deep.equal([]);
+  });
+
+  it('without it, names are plain strings: every expected error is missing, so only the directives complain', () => {
+    const diagnostics = compile([usage]);
+    const unused = diagnostics.filter((d) => d.code === 2578); // Unused '@ts-expect-error' directive.
+    expect(describeAll(diagnostics.filter((d) => d.code !== 2578))).to.deep.equal([]);
+    expect(unused).to.have.length(expectedErrors);
+  });
+});
