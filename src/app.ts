@@ -10,7 +10,7 @@ import { appUrl } from './http/reverse';
 import { Translator } from './i18n/translator';
 import { Offers } from './negotiation/offers';
 import { attachRuntime, runtimeOf, type AppRuntime } from './runtime';
-import type { ReverseOptions, ReverseParams } from './table/reverse';
+import type { ReverseParams } from './table/reverse';
 import type { ReverseArgs, RouteName } from './typegen/names';
 
 export type { AppOptions };

@@ -128,7 +128,7 @@ describe('typegen/names: the README example', function () {
     mkdirSync(dir, { recursive: true });
     writeFileSync(snippet, block.replaceAll("from 'waymark'", `from ${JSON.stringify(join(root, 'src'))}`));
     const loaded = require(snippet) as { app: App };
-    writeFileSync(names, declarationFile(routeNames(loaded.app.table, loaded.app.versioning)));
+    writeFileSync(names, declarationFile(routeNames(runtimeOf(loaded.app))));
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
