@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { checkConfigCommand } from './check-config';
 import type { Command, Io } from './command';
 import { routesCommand } from './routes';
+import { typesCommand } from './types';
 
 export type { Command, Io } from './command';
 
@@ -12,6 +13,7 @@ export type { Command, Io } from './command';
 const commands: Record<string, Command> = {
   routes: routesCommand,
   'check-config': checkConfigCommand,
+  types: typesCommand,
 };
 
 const usageLine = (name: string, command: Command) => `waymark ${name} ${command.synopsis}`;

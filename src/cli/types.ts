@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { runtimeOf } from '../runtime';
 import { declarationFile, routeNames } from '../typegen/generate';
-import { loadApp } from './routes';
+import type { Command, Io } from './command';
+import { loadApp } from './load-app';
 
 /**
  * `waymark types <module> [--out file] [--check]`: the declaration file that
@@ -10,7 +11,7 @@ import { loadApp } from './routes';
  * Without `--out` it goes to standard output; `--check` compares it with the
  * file `--out` names, writes nothing, and fails when that file is stale.
  */
-export function types(modulePath: string, out: string | undefined, check: boolean, io: { out: (text: string) => void; err: (text: string) => void }): number {
+export function types(modulePath: string, out: string | undefined, check: boolean, io: Io): number {
   if (check && out === undefined) {
     io.err('waymark types: --check needs --out <file>, the file to compare.');
     return 2;
@@ -30,3 +31,12 @@ export function types(modulePath: string, out: string | undefined, check: boolea
   writeFileSync(file, text);
   return 0;
 }
+
+/** The `types` entry of the command table in main.ts. */
+export const typesCommand: Command = {
+  synopsis: '<module> [--out file] [--check]',
+  summary: 'write the route names of the app <module> exports as types for app.url and ctx.reverse (--check: exit 1 when --out is stale)',
+  options: { out: { type: 'string' }, check: { type: 'boolean' } },
+  positionals: [1, 1],
+  run: ({ positionals, values }, io) => types(positionals[0], values.out as string | undefined, values.check === true, io),
+};

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { main } from '../../src/cli/main';
 import { types } from '../../src/cli/types';
 
 const root = join(__dirname, '..', '..');
@@ -50,5 +52,19 @@ describe('cli/types', () => {
 
   it('fails on a module that exports no app', () => {
     expect(() => run(undefined, false, join(root, 'test/fixtures/controllers.ts'))).to.throw(/exports no waymark app/);
+  });
+
+  it('is the `types` command of main, with --out and --check as options', () => {
+    const file = join(scratch, 'names.d.ts');
+    const io = { out: () => {}, err: () => {} };
+    expect(main(['types', fixture, '--out', file], io)).to.equal(0);
+    expect(main(['types', fixture, '--out', file, '--check'], io)).to.equal(0);
+    expect(main(['types', fixture, '--chek'], io)).to.equal(2);
+  });
+
+  it('runs as the waymark binary on the sample app', () => {
+    const result = spawnSync(process.execPath, [join(root, 'bin/waymark.js'), 'types', 'examples/app.ts'], { cwd: root, encoding: 'utf8' });
+    expect(result.status, result.stderr).to.equal(0);
+    expect(result.stdout).to.contain("declare module 'waymark'").and.contain("'users-detail': { id: string | number };");
   });
 });
