@@ -55,8 +55,21 @@ function compareFailures(ts: TsNodeResult, waymark: ProjectCheck): Verdict {
   return { kind: 'exception', names: [...new Set(names as ExceptionName[])] };
 }
 
+/** What waymark reports in place of TypeScript's diagnostics about reading the chain itself. */
+const CHAIN_CODES: Record<number, string> = { 6053: 'EXTENDS_NOT_FOUND', 5083: 'CANNOT_READ', 18000: 'EXTENDS_CYCLE' };
+const READING = new Set(['EXTENDS_NOT_FOUND', 'CANNOT_READ', 'EXTENDS_CYCLE', 'EXTENDS_TOO_DEEP', 'ARRAY_EXTENDS', 'INVALID_JSON', 'NESTING_TOO_DEEP']);
+
+/** Decision 8: every diagnostic tsc reports on the project file, waymark reports too (once the chain reads). */
+function missedTscDiagnostics(ts: TsNodeResult, waymark: ProjectCheck): string[] {
+  const ours = new Set(waymark.errors.map((e) => e.code));
+  if ([...ours].some((code) => READING.has(code))) return [];
+  return (ts.tsc ?? []).filter((code) => !ours.has(`TS${code}`) && !ours.has(CHAIN_CODES[code as number] ?? '')).map((code) => `tsc reports TS${code}; waymark does not`);
+}
+
 /** Compares one project: failure, effective options, resolved paths, and every probe. */
 export function compare(spec: ProjectSpec, ts: TsNodeResult, waymark: ProjectCheck): Verdict {
+  const missed = missedTscDiagnostics(ts, waymark);
+  if (missed.length > 0) return { kind: 'unexplained', differences: missed };
   if (!ts.ok || waymark.errors.length > 0) return compareFailures(ts, waymark);
   const wm = waymark.options!;
   const o = ts.options ?? {};
