@@ -7,6 +7,7 @@ import { closeWhileDraining, refuseWhileDraining } from './shutdown';
 import { Matcher } from './http/matcher';
 import { followProxyTrust, proxyTest } from './http/proxy';
 import { appUrl } from './http/reverse';
+import { planRoutes } from './http/middleware';
 import { Translator } from './i18n/translator';
 import { Offers } from './negotiation/offers';
 import { attachRuntime, runtimeOf, type AppRuntime } from './runtime';
@@ -22,7 +23,7 @@ export type { AppOptions };
  */
 export class App extends Koa {
   constructor(options: AppOptions) {
-    const { table, versioning, mediaTypes, origin, proxy, paramLength, now } = resolveAppOptions(options);
+    const { table, versioning, mediaTypes, origin, proxy, paramLength, now, bodyLimit, resolve } = resolveAppOptions(options);
     const runtime: AppRuntime = {
       table,
       versioning,
@@ -34,9 +35,8 @@ export class App extends Koa {
       now,
     };
     const matcher = new Matcher(table.routes, { paramLength });
-    const instances = new Map<Function, object>();
-    for (const route of table.routes) if (!instances.has(route.controller)) instances.set(route.controller, new (route.controller as new () => object)());
-    const dispatch = dispatcher({ matcher, instances, versioning, offers: runtime.offers, now });
+    const plans = planRoutes(table.routes, { resolve, bodyLimit });
+    const dispatch = dispatcher({ matcher, plans, versioning, offers: runtime.offers, now });
     const boundary = errorBoundary(runtime.translator);
     // Koa 3's `compose` option puts the error boundary first and routing last, whatever `app.use()` adds;
     // around the boundary, Connection: close while the server drains, and a 503 for requests arriving then.

@@ -42,13 +42,41 @@ export const ErrorCatalogue = {
       queryBoolean: 'Invalid query parameter "{name}": expected true, false, 1 or 0.',
       headerNumber: 'Invalid header "{name}": expected a number.',
       headerBoolean: 'Invalid header "{name}": expected true, false, 1 or 0.',
+      pathDate: 'Invalid path parameter "{name}": expected an RFC 3339 date or date-time.',
+      queryDate: 'Invalid query parameter "{name}": expected an RFC 3339 date or date-time.',
+      headerDate: 'Invalid header "{name}": expected an RFC 3339 date or date-time.',
     },
   },
+  /** A `required: true` parameter that is absent (api.md §12). */
+  MISSING_PARAMETER: {
+    status: 400,
+    message: 'Missing parameter "{name}".',
+    variants: {
+      path: 'Missing path parameter "{name}".',
+      query: 'Missing query parameter "{name}".',
+      header: 'Missing header "{name}".',
+    },
+  },
+  /** An `Array` parameter with more elements than waymark reads. */
+  TOO_MANY_VALUES: {
+    status: 400,
+    message: 'Invalid parameter "{name}": more than {max} values.',
+    variants: {
+      query: 'Invalid query parameter "{name}": more than {max} values.',
+      header: 'Invalid header "{name}": more than {max} values.',
+    },
+  },
+  /** An empty body for a `required` `@Body()`. */
+  MISSING_BODY: { status: 400, message: 'Missing request body.' },
+  /** Values a JSON Schema rejected; the problem document's `errors` lists every failure. */
+  VALIDATION_FAILED: { status: 400, message: 'The request did not validate.' },
   INVALID_BODY: { status: 400, message: 'Malformed request body.' },
   INVALID_HOST: { status: 400, message: 'Invalid Host header.' },
   INVALID_FORWARDED_PROTO: { status: 400, message: 'Invalid X-Forwarded-Proto header.' },
   /** `ctx.throw(4xx)` from other middleware: its own status and message are kept. */
   CLIENT_ERROR: { status: 400, message: 'The request could not be processed.' },
+  UNAUTHORIZED: { status: 401, message: 'Authentication credentials were not provided.' },
+  FORBIDDEN: { status: 403, message: 'You do not have permission to perform this action.' },
   NOT_FOUND: { status: 404, message: 'Not found.' },
   /** A refused version: 404, or 406 for the Accept-header scheme; the detail is the scheme's `invalidVersionMessage`. */
   INVALID_VERSION: {
@@ -65,10 +93,13 @@ export const ErrorCatalogue = {
   /** A known path with another method; the router's 405 names the method, as DRF's does. */
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.', variants: { named: 'Method "{method}" not allowed.' } },
   NOT_ACCEPTABLE: { status: 406, message: 'Could not satisfy the request Accept header.' },
+  CONFLICT: { status: 409, message: 'The request conflicts with the current state of the resource.' },
+  GONE: { status: 410, message: 'The resource is no longer available.' },
   VERSION_RETIRED: { status: 410, message: 'This API version was retired on {date}.' },
   BODY_TOO_LARGE: { status: 413, message: 'Request body is too large.' },
   PARAM_TOO_LONG: { status: 414, message: 'A path parameter is too long.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported media type: send the body as application/json.' },
+  TOO_MANY_REQUESTS: { status: 429, message: 'Request was throttled.' },
   /** Anything thrown that is not an `HttpError`: a 500 that reveals nothing. */
   INTERNAL_ERROR: { status: 500, message: 'A server error occurred.' },
   /** A request that arrives on a kept-alive connection while closeGracefully drains its server. */

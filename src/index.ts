@@ -3,9 +3,23 @@ import './metadata';
 export { App, createApp, type AppOptions } from './app';
 export { Controller, type ControllerOptions } from './decorators/controller';
 export { Get, Post, Put, Patch, Delete, Head, Options, All, type RouteOptions } from './decorators/routes';
-export { Param, Params, Query, Queries, Body, Header, Ctx, Version } from './decorators/params';
+export { Param, Params, Query, Queries, Body, Header, Ctx, Version, type ParamOptions, type BodyOptions, type JSONSchema, type ParamType } from './decorators/params';
+export { Use } from './decorators/use';
 export { ErrorCatalogue, WaymarkError, NoReverseMatch, ImproperlyConfigured, InvalidArgument, type ErrorCode } from './errors';
-export { HttpError, BadRequest, NotFound, MethodNotAllowed, NotAcceptable, type HttpErrorOptions } from './http/errors';
+export {
+  HttpError,
+  BadRequest,
+  Unauthorized,
+  Forbidden,
+  NotFound,
+  MethodNotAllowed,
+  NotAcceptable,
+  Conflict,
+  Gone,
+  UnsupportedMediaType,
+  TooManyRequests,
+  type HttpErrorOptions,
+} from './http/errors';
 export type { MatchedRoute } from './http/context';
 export { include, type Include, type IncludeOptions, type RouteSource } from './table/include';
 export type { RouteRecord, RouteTable } from './table/builder';

@@ -15,6 +15,7 @@ export const MetadataKeys = {
   controller: 'waymark:controller',
   routes: 'waymark:routes',
   params: 'waymark:params',
+  use: 'waymark:use',
 } as const;
 
 type Key = (typeof MetadataKeys)[keyof typeof MetadataKeys];
@@ -38,7 +39,13 @@ export function appendOwn<T>(key: Key, item: T, target: object, property?: strin
   else write(key, [item], target, property);
 }
 
-/** The parameter types TypeScript recorded for a method (`emitDecoratorMetadata`). */
-export function paramTypes(target: object, property: string | symbol): readonly unknown[] {
-  return Reflect.getMetadata('design:paramtypes', target, property) ?? [];
+/**
+ * The parameter types TypeScript recorded for a method, or for a class's
+ * constructor when `property` is absent; `undefined` when nothing was recorded
+ * (no `emitDecoratorMetadata`, or a transpiler that drops it).
+ */
+export function paramTypes(target: object, property?: string | symbol): readonly unknown[] | undefined {
+  return property === undefined
+    ? Reflect.getMetadata('design:paramtypes', target)
+    : Reflect.getMetadata('design:paramtypes', target, property);
 }

@@ -1,5 +1,7 @@
 import { ImproperlyConfigured } from './errors';
 import type { ProxyTrust } from './http/proxy';
+import { DEFAULT_BODY_LIMIT } from './http/binding-body';
+import type { Resolve } from './http/controllers';
 import { buildRouteTable, type RouteTable } from './table/builder';
 import type { RouteSource } from './table/include';
 import { checkKeys } from './util/keys';
@@ -23,8 +25,17 @@ export interface AppOptions {
    * Default: none.
    */
   proxy?: ProxyTrust;
-  /** Request limits: `paramLength` is the longest raw path parameter (default 256; 414 above it). */
-  limits?: { paramLength?: number };
+  /**
+   * Request limits: `paramLength` is the longest raw path parameter (default 256; 414 above it);
+   * `body` the largest JSON body in bytes that `@Body()` reads (default 1 MiB = 1048576; 413 above it).
+   */
+  limits?: { paramLength?: number; body?: number };
+  /**
+   * Makes the instance of each controller class, once per class when the app
+   * is built: `(C) => container.resolve(C)` (tsyringe), `(C) => Container.get(C)`
+   * (typedi), `(C) => container.get(C)` (inversify). Default: `new C()`.
+   */
+  resolve?: (controller: Function) => object;
   /** The clock that decides whether a version's sunset has passed (`retireAfterSunset`), in ms since the epoch; default `Date.now`. */
   now?: () => number;
 }
@@ -37,19 +48,26 @@ export interface ResolvedAppOptions {
   readonly origin: string | null;
   readonly proxy: ProxyTrust;
   readonly paramLength: number;
+  /** `limits.body`, in bytes. */
+  readonly bodyLimit: number;
+  readonly resolve: Resolve | undefined;
   readonly now: () => number;
 }
 
-const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now'];
+const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve'];
 
 /** The options checked and completed with their defaults; misconfiguration throws here, at build time. */
 export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   checkKeys('createApp() options', options, APP_OPTIONS);
   if (!Array.isArray(options.routes)) throw new ImproperlyConfigured('createApp() needs `routes`: an array of controller classes and include() groups.');
   const table: RouteTable = buildRouteTable(options.routes);
-  checkKeys('createApp() option limits', options.limits ?? {}, ['paramLength']);
+  checkKeys('createApp() option limits', options.limits ?? {}, ['paramLength', 'body']);
   const paramLength = options.limits?.paramLength ?? 256;
   if (!Number.isInteger(paramLength) || paramLength < 1) throw new ImproperlyConfigured(`limits.paramLength must be a positive integer, got ${JSON.stringify(paramLength)}.`);
+  const bodyLimit = options.limits?.body ?? DEFAULT_BODY_LIMIT;
+  if (!Number.isSafeInteger(bodyLimit) || bodyLimit < 1) throw new ImproperlyConfigured(`limits.body must be a positive integer number of bytes (such as 1048576 for 1 MiB), got ${JSON.stringify(bodyLimit)}.`);
+  const resolve: Resolve | undefined = options.resolve;
+  if (resolve !== undefined && typeof resolve !== 'function') throw new ImproperlyConfigured('resolve must be a function from a controller class to its instance, such as (C) => container.resolve(C).');
   const proxy = options.proxy ?? false;
   if (typeof proxy !== 'boolean' && typeof proxy !== 'function' && !(Array.isArray(proxy) && proxy.every((a) => typeof a === 'string'))) {
     throw new ImproperlyConfigured('proxy must be true, false, an array of proxy addresses, or a function of the peer address.');
@@ -64,7 +82,7 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   const origin = options.origin === undefined ? null : checkOrigin(options.origin);
   const now = options.now ?? Date.now;
   if (typeof now !== 'function') throw new ImproperlyConfigured('now must be a function returning the time in milliseconds since the epoch, such as Date.now.');
-  return { table, versioning, mediaTypes, origin, proxy, paramLength, now };
+  return { table, versioning, mediaTypes, origin, proxy, paramLength, now, bodyLimit, resolve };
 }
 
 /** Misuse fails when the app is built, not on the first request. */

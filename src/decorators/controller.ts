@@ -1,4 +1,5 @@
 import { MetadataKeys, readOwn, write } from '../metadata';
+import { assertLegacyCall } from './legacy';
 import type { VersioningScheme } from '../versioning/scheme';
 
 export interface ControllerOptions {
@@ -26,7 +27,10 @@ export interface ControllerMetadata {
  */
 export function Controller(prefix = '', options: ControllerOptions = {}): ClassDecorator {
   const record: ControllerMetadata = { prefix, options: { ...options } };
-  return (target) => write(MetadataKeys.controller, record, target);
+  return ((...args: unknown[]) => {
+    assertLegacyCall(args, `@Controller('${prefix}')`);
+    write(MetadataKeys.controller, record, args[0] as Function);
+  }) as ClassDecorator;
 }
 
 export function controllerMetadata(target: Function): ControllerMetadata | undefined {

@@ -1,4 +1,5 @@
 import { MetadataKeys, appendOwn, readOwn } from '../metadata';
+import { assertLegacyCall } from './legacy';
 
 export interface RouteOptions {
   /** Route name inside its namespace, e.g. `'users-detail'`. */
@@ -17,11 +18,14 @@ export interface RouteMetadata {
 }
 
 function routeDecorator(method: string) {
+  const decorator = method[0] + method.slice(1).toLowerCase();
   return (path = '', nameOrOptions: string | RouteOptions = {}): MethodDecorator =>
-    (target, handler) => {
+    ((...args: unknown[]) => {
+      assertLegacyCall(args, `@${decorator}('${path}')`);
+      const [target, handler] = args as [object, string | symbol];
       const options = typeof nameOrOptions === 'string' ? { name: nameOrOptions } : { ...nameOrOptions };
       appendOwn<RouteMetadata>(MetadataKeys.routes, { method, path, options, handler }, target);
-    };
+    }) as MethodDecorator;
 }
 
 /** `@Get('/users/:id', 'users-detail')` routes GET (and HEAD) requests to the method. */

@@ -1,91 +1,137 @@
-import coBody from 'co-body';
+import type { ValidateFunction } from 'ajv';
 import type { Context } from 'koa';
-import type { ParamBinding } from '../decorators/params';
-import { httpError, type HttpError } from './errors';
+import type { Conversion, Scalar } from '../validation/convert';
+import { INVALID } from '../validation/convert';
+import { invalid, missing, missingBody, rejected, tooMany, type Place } from '../validation/failures';
+import { bodyIssues, parameterIssues, type Issue } from '../validation/schema';
+import { readJsonBody } from './binding-body';
 import { lastQueryValue } from './query';
-import type { RouteRecord } from '../table/builder';
 
-/** A decimal number as people write it: no hex, no `Infinity`, no white space. */
-const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
-const BODY_LIMIT = '1mb';
+type Params = Record<string, string>;
+
+/** A value read from the request: the text, a list of texts, or `undefined` when absent. */
+export type Source = (ctx: Context, params: Params) => string | readonly string[] | undefined;
+
+/** One argument of a handler; `Rejected` carries a schema's failures, collected over every argument. */
+export type Reader = (ctx: Context, params: Params) => unknown;
+
+/** How many elements an `Array` parameter may have (repeated query keys, a header's list). */
+export const MAX_VALUES = 1000;
+
+export class Rejected {
+  constructor(readonly issues: Issue[]) {}
+}
+
+export interface ValueSpec {
+  place: Place;
+  name: string;
+  source: Source;
+  conversion: Conversion;
+  required: boolean;
+  validate?: ValidateFunction;
+}
+
+/** A path, query or header value: read, converted, checked against its schema. */
+export function valueReader({ place, name, source, conversion, required, validate }: ValueSpec): Reader {
+  return (ctx, params) => {
+    const raw = source(ctx, params);
+    if (raw === undefined) {
+      if (required) throw missing(place, name);
+      return undefined;
+    }
+    let value: unknown;
+    if (conversion.kind === 'array') {
+      const texts = typeof raw === 'string' ? [raw] : raw;
+      if (texts.length > MAX_VALUES) throw tooMany(place as Exclude<Place, 'path'>, name, MAX_VALUES);
+      const { convert, name: type } = conversion.element;
+      value = texts.map((text) => {
+        const element = convert(text);
+        if (element === INVALID) throw invalid(place, name, type as Exclude<typeof type, 'String'>);
+        return element;
+      });
+    } else {
+      const text = typeof raw === 'string' ? raw : raw[raw.length - 1];
+      value = conversion.scalar.convert(text);
+      if (value === INVALID) throw invalid(place, name, conversion.scalar.name as Exclude<Scalar['name'], 'String'>);
+      // A schema describes JSON, where a date is its text.
+      if (validate && value instanceof Date && !validate(text)) return new Rejected(parameterIssues(validate.errors ?? [], name));
+    }
+    if (validate && !(value instanceof Date) && !validate(value)) return new Rejected(parameterIssues(validate.errors ?? [], name));
+    return value;
+  };
+}
+
+export interface BodySpec {
+  index: number;
+  required: boolean;
+  validate?: ValidateFunction;
+}
+
+/** Binds one route's arguments; a promise only when the route reads the body. */
+export type Bind = (ctx: Context, params: Params) => unknown[] | Promise<unknown[]>;
+
+const NO_ARGUMENTS: readonly unknown[] = Object.freeze([]);
 
 /**
- * The handler's arguments, converted to the types TypeScript recorded. Only
- * a `@Body()` makes it asynchronous: the other sources are read at once.
+ * The handler's arguments. Only a `@Body()` makes it asynchronous: the other
+ * sources are read at once. Every schema failure among the other arguments
+ * is reported in one 400.
  */
-export function bindArguments(ctx: Context, route: RouteRecord, params: Record<string, string>): unknown[] | Promise<unknown[]> {
-  const args: unknown[] = [];
-  let needsBody = false;
-  for (const binding of route.bindings) {
-    if (binding.source === 'body') needsBody = true;
-    else args[binding.index] = argument(ctx, binding, params);
-  }
-  if (!needsBody) return args;
-  return readBody(ctx).then((body) => {
-    for (const binding of route.bindings) if (binding.source === 'body') args[binding.index] = body;
-    return args;
-  });
-}
-
-function argument(ctx: Context, binding: ParamBinding, params: Record<string, string>): unknown {
-  switch (binding.source) {
-    case 'param':
-      return convert(params[binding.name as string], binding, 'path');
-    case 'params':
-      return { ...params };
-    case 'query':
-      return convert(lastQueryValue(ctx.querystring, binding.name as string), binding, 'query');
-    case 'queries':
-      return { ...ctx.query };
-    case 'header':
-      return convert(ctx.get(binding.name as string) || undefined, binding, 'header');
-    case 'ctx':
-      return ctx;
-    case 'version':
-      return ctx.version;
-    default:
-      return undefined; // 'body' is read asynchronously by bindArguments
-  }
-}
-
-function convert(value: string | undefined, binding: ParamBinding, source: Source): unknown {
-  if (value === undefined) return undefined;
-  if (binding.type === Number) {
-    const number = Number(value);
-    if (DECIMAL.test(value) && Number.isFinite(number)) return number;
-    throw invalid(binding, `${source}Number`);
-  }
-  if (binding.type === Boolean) {
-    if (value === 'true' || value === '1') return true;
-    if (value === 'false' || value === '0') return false;
-    throw invalid(binding, `${source}Boolean`);
-  }
-  return value;
-}
-
-type Source = 'path' | 'query' | 'header';
-
-function invalid(binding: ParamBinding, variant: `${Source}${'Number' | 'Boolean'}`): HttpError {
-  return httpError('INVALID_PARAMETER', { name: binding.name as string }, variant);
+export function binder(readers: readonly { index: number; read: Reader }[], bodies: readonly BodySpec[], bodyLimit: number): Bind {
+  if (readers.length === 0 && bodies.length === 0) return () => NO_ARGUMENTS as unknown[];
+  return (ctx, params) => {
+    const args: unknown[] = [];
+    let issues: Issue[] | undefined;
+    for (const { index, read } of readers) {
+      const value = read(ctx, params);
+      if (value instanceof Rejected) (issues ??= []).push(...value.issues);
+      else args[index] = value;
+    }
+    if (issues) throw rejected(issues);
+    if (bodies.length === 0) return args;
+    return readJsonBody(ctx, bodyLimit).then((body) => {
+      for (const { index, required, validate } of bodies) {
+        if (body === undefined && required) throw missingBody();
+        if (body !== undefined && validate && !validate(body)) throw rejected(bodyIssues(validate.errors ?? []));
+        args[index] = body;
+      }
+      return args;
+    });
+  };
 }
 
 /**
- * The JSON body, parsed once per request (with prototype-poisoning
- * protection); a body already parsed by other middleware is used as it is.
+ * Repeated query keys give the last value (Django's `QueryDict.get`), or
+ * every value in order for `Array`; both read the query string in one linear
+ * pass (Koa's `ctx.query` is quadratic in repeated keys).
  */
-async function readBody(ctx: Context): Promise<unknown> {
-  const request = ctx.request as Context['request'] & { body?: unknown };
-  if (request.body !== undefined) return request.body;
-  if (!ctx.request.length && ctx.get('transfer-encoding') === '') return undefined;
-  if (!ctx.is('application/json', '+json')) {
-    throw httpError('UNSUPPORTED_MEDIA_TYPE');
-  }
-  try {
-    request.body = await coBody.json(ctx, { limit: BODY_LIMIT, strict: true });
-  } catch (error) {
-    const status = (error as { status?: number }).status;
-    if (status === 413) throw httpError('BODY_TOO_LARGE');
-    throw httpError('INVALID_BODY');
-  }
-  return request.body;
+export function querySource(name: string, list: boolean): Source {
+  if (!list) return (ctx) => lastQueryValue(ctx.querystring, name);
+  return (ctx) => {
+    const values = new URLSearchParams(ctx.querystring).getAll(name);
+    return values.length === 0 ? undefined : values;
+  };
+}
+
+/** A header, absent when empty; an `Array` parameter splits it on commas (RFC 9110 §5.6.1). */
+export function headerSource(name: string, list: boolean): Source {
+  if (!list) return (ctx) => ctx.get(name) || undefined;
+  return (ctx) => {
+    const value = ctx.get(name);
+    if (!value) return undefined;
+    // Splitting stops one past the bound: a header of 10,000 commas costs MAX_VALUES + 1 elements,
+    // and that many (empty ones included) is refused by the reader as too many.
+    const parts = value.split(',', MAX_VALUES + 1);
+    if (parts.length > MAX_VALUES) return parts;
+    const elements: string[] = [];
+    for (const part of parts) {
+      const element = part.trim();
+      if (element !== '') elements.push(element); // RFC 9110 §5.6.1: empty elements are ignored
+    }
+    return elements;
+  };
+}
+
+export function pathSource(name: string): Source {
+  return (_ctx, params) => params[name];
 }

@@ -8,11 +8,9 @@ import type { Offers } from '../negotiation/offers';
 import { announce, announceVersion } from '../lifecycle/respond';
 import type { RouteRecord } from '../table/builder';
 import type { VersioningScheme } from '../versioning/scheme';
-import { bindArguments } from './binding';
 import type { Candidate, Matcher } from './matcher';
+import type { RoutePlan } from './middleware';
 import { asError, sendProblem, toProblem, varyOn } from './problem';
-
-type Handler = (...args: unknown[]) => unknown;
 
 const ACCEPT = ['Accept'];
 
@@ -36,7 +34,8 @@ export function errorBoundary(translator: Translator): Middleware {
 
 export interface Routing {
   matcher: Matcher;
-  instances: ReadonlyMap<Function, object>;
+  /** Per route: controller instance, binder and composed middleware. */
+  plans: ReadonlyMap<RouteRecord, RoutePlan>;
   /** The app's scheme; a controller's `versioning` option overrides it. */
   versioning: VersioningScheme | null;
   offers: Offers;
@@ -47,10 +46,11 @@ export interface Routing {
 /**
  * The innermost middleware, in api.md §5.2's order: match (404, 405), negotiate
  * the media type (406), determine the version (the scheme's 404 or 406),
- * choose the route serving that version, bind the handler's arguments, call
- * it on the app's controller instance, and render the result.
+ * choose the route serving that version, run the route's middleware (api.md
+ * §10), and innermost bind the handler's arguments, call it on the app's
+ * controller instance and render the result.
  */
-export function dispatcher({ matcher, instances, versioning, offers, now }: Routing): Middleware {
+export function dispatcher({ matcher, plans, versioning, offers, now }: Routing): Middleware {
   return async (ctx) => {
     const result = matcher.match(ctx.method, ctx.path);
     if (result.kind === 'none') throw new NotFound();
@@ -80,12 +80,18 @@ export function dispatcher({ matcher, instances, versioning, offers, now }: Rout
     if (!chosen) throw scheme ? scheme.invalidVersion() : new NotFound();
     if (chosen !== first) setRoute(ctx, chosen);
     const { route, params } = chosen;
-    const bound = bindArguments(ctx, route, params);
-    const args = Array.isArray(bound) ? bound : await bound;
-    const instance = instances.get(route.controller) as Record<string | symbol, Handler>;
-    const returned = instance[route.handler](...args);
-    render(ctx, isThenable(returned) ? await returned : returned, offer.full);
+    const plan = plans.get(route) as RoutePlan;
+    if (plan.around === null) await handle(ctx, route, plan, params, offer.full);
+    else await plan.around(ctx, () => handle(ctx, route, plan, params, offer.full));
   };
+}
+
+/** The innermost step: bind, call, render. */
+async function handle(ctx: Context, route: RouteRecord, plan: RoutePlan, params: Record<string, string>, type: string): Promise<void> {
+  const bound = plan.bind(ctx, params);
+  const args = Array.isArray(bound) ? bound : await bound;
+  const returned = plan.instance[route.handler](...args);
+  render(ctx, isThenable(returned) ? await returned : returned, type);
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

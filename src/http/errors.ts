@@ -1,15 +1,29 @@
 import { STATUS_CODES } from 'node:http';
-import { entryOf, ErrorCatalogue, messageOf, WaymarkError, type ErrorCode, type HttpErrorCode, type VariantOf } from '../errors';
+import { entryOf, ErrorCatalogue, InvalidArgument, messageOf, WaymarkError, type ErrorCode, type HttpErrorCode, type VariantOf } from '../errors';
 import { Message } from '../i18n/message';
 
 export interface HttpErrorOptions {
   code?: string;
   headers?: Record<string, string>;
+  /** A URI reference identifying the problem type (RFC 9457 §3.1.1); default `about:blank`. */
+  type?: string;
+  /** A short summary of the problem type; default the status's reason phrase. */
+  title?: string;
+  /** A URI reference identifying this occurrence of the problem (RFC 9457 §3.1.5). */
+  instance?: string;
+  /** Extra members of the problem document, such as `errors`; JSON values only. */
+  extensions?: Record<string, unknown>;
 }
+
+/** Members RFC 9457 defines; an extension may not replace them. */
+const STANDARD_MEMBERS = ['type', 'title', 'status', 'detail', 'instance'];
+/** A URI reference has no white space or control characters (RFC 3986 §2). */
+const URI_REFERENCE = /^[^\s\p{Cc}]+$/u;
 
 /**
  * An error that becomes an RFC 9457 problem document with its `status` and
- * `detail`. Throw it (or a subclass) from a handler.
+ * `detail` (and `type`, `title`, `instance` and extension members when
+ * given). Throw it (or a subclass) from a handler or a middleware.
  *
  * @example
  * const error = new HttpError(409, 'That name is taken.', { code: 'NAME_TAKEN' });
@@ -24,6 +38,12 @@ export class HttpError extends WaymarkError {
   readonly headers: Readonly<Record<string, string>>;
   /** Koa reads `expose` to decide whether a message may be shown. */
   readonly expose: boolean;
+  /** The problem type URI; `about:blank` unless given. */
+  readonly type: string;
+  /** The problem title; `undefined` renders the status's reason phrase. */
+  readonly title: string | undefined;
+  readonly instance: string | undefined;
+  readonly extensions: Readonly<Record<string, unknown>>;
 
   constructor(status: number, detail?: string | Message, options: HttpErrorOptions = {}) {
     if (!Number.isInteger(status) || status < 400 || status > 599) {
@@ -36,7 +56,39 @@ export class HttpError extends WaymarkError {
     this.detail = text.render();
     this.headers = { ...options.headers };
     this.expose = true;
+    this.type = uriOption(options.type, 'type') ?? 'about:blank';
+    if (options.title !== undefined && typeof options.title !== 'string') throw new InvalidArgument(`HttpError title must be a string, got ${String(options.title)}.`);
+    this.title = options.title;
+    this.instance = uriOption(options.instance, 'instance');
+    this.extensions = checkExtensions(options.extensions);
   }
+}
+
+function uriOption(value: unknown, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !URI_REFERENCE.test(value)) {
+    throw new InvalidArgument(`HttpError ${name} must be a URI reference (no spaces or control characters), got ${JSON.stringify(value)}.`);
+  }
+  return value;
+}
+
+/** Extension members are checked when the error is made, so a bad one never becomes a 500 while rendering. */
+function checkExtensions(extensions: unknown): Readonly<Record<string, unknown>> {
+  if (extensions === undefined) return {};
+  if (typeof extensions !== 'object' || extensions === null || Array.isArray(extensions)) {
+    throw new InvalidArgument(`HttpError extensions must be an object of extra members, got ${JSON.stringify(extensions)}.`);
+  }
+  const clash = Object.keys(extensions).find((key) => STANDARD_MEMBERS.includes(key));
+  if (clash) {
+    const instead = clash === 'status' ? 'the status argument' : clash === 'detail' ? 'the detail argument' : `the ${clash} option`;
+    throw new InvalidArgument(`HttpError extension "${clash}" would replace a member RFC 9457 defines; use ${instead} or another name.`);
+  }
+  try {
+    JSON.stringify(extensions);
+  } catch (error) {
+    throw new InvalidArgument(`HttpError extensions must be JSON values: ${(error as Error).message}.`);
+  }
+  return Object.freeze({ ...extensions });
 }
 
 /** The first catalogue code sent with a 4xx `status`, else the class's catch-all (SERVER_ERROR for every 5xx, as the catalogue says). */
@@ -116,10 +168,103 @@ export class NotAcceptable extends HttpError {
   }
 }
 
+/**
+ * 401, default detail `Authentication credentials were not provided.`;
+ * `challenge` is sent as `WWW-Authenticate` (RFC 9110 §11.6.1).
+ *
+ * @example
+ * const error = new Unauthorized(undefined, { challenge: 'Bearer realm="api"' });
+ * assert.equal(error.status, 401);
+ * assert.equal(error.headers['WWW-Authenticate'], 'Bearer realm="api"');
+ */
+export class Unauthorized extends HttpError {
+  constructor(detail: string | Message = messageOf('UNAUTHORIZED'), options: HttpErrorOptions & { challenge?: string } = {}) {
+    const { challenge, ...rest } = options;
+    if (challenge !== undefined && typeof challenge !== 'string') throw new InvalidArgument(`Unauthorized challenge must be a string, got ${String(challenge)}.`);
+    const headers = challenge === undefined ? rest.headers : { ...rest.headers, 'WWW-Authenticate': challenge };
+    super(401, detail, { code: 'UNAUTHORIZED', ...rest, headers });
+  }
+}
+
+/**
+ * 403, default detail `You do not have permission to perform this action.`
+ *
+ * @example
+ * const error = new Forbidden('Admins only.');
+ * assert.deepEqual([error.status, error.detail, error.code], [403, 'Admins only.', 'FORBIDDEN']);
+ */
+export class Forbidden extends HttpError {
+  constructor(detail: string | Message = messageOf('FORBIDDEN'), options: HttpErrorOptions = {}) {
+    super(403, detail, { code: 'FORBIDDEN', ...options });
+  }
+}
+
+/**
+ * 409, default detail `The request conflicts with the current state of the resource.`
+ *
+ * @example
+ * const error = new Conflict('That name is taken.', { extensions: { field: 'name' } });
+ * assert.deepEqual([error.status, error.extensions], [409, { field: 'name' }]);
+ */
+export class Conflict extends HttpError {
+  constructor(detail: string | Message = messageOf('CONFLICT'), options: HttpErrorOptions = {}) {
+    super(409, detail, { code: 'CONFLICT', ...options });
+  }
+}
+
+/**
+ * 410, default detail `The resource is no longer available.`
+ *
+ * @example
+ * assert.equal(new Gone().status, 410);
+ */
+export class Gone extends HttpError {
+  constructor(detail: string | Message = messageOf('GONE'), options: HttpErrorOptions = {}) {
+    super(410, detail, { code: 'GONE', ...options });
+  }
+}
+
+/**
+ * 415, default detail `Unsupported media type: send the body as application/json.`
+ *
+ * @example
+ * assert.equal(new UnsupportedMediaType().code, 'UNSUPPORTED_MEDIA_TYPE');
+ */
+export class UnsupportedMediaType extends HttpError {
+  constructor(detail: string | Message = messageOf('UNSUPPORTED_MEDIA_TYPE'), options: HttpErrorOptions = {}) {
+    super(415, detail, { code: 'UNSUPPORTED_MEDIA_TYPE', ...options });
+  }
+}
+
+/**
+ * 429, default detail `Request was throttled.`; `retryAfter` (whole seconds,
+ * rounded up) is sent as `Retry-After` (RFC 9110 §10.2.3).
+ *
+ * @example
+ * const error = new TooManyRequests(undefined, { retryAfter: 30 });
+ * assert.deepEqual([error.status, error.headers['Retry-After']], [429, '30']);
+ */
+export class TooManyRequests extends HttpError {
+  constructor(detail: string | Message = messageOf('TOO_MANY_REQUESTS'), options: HttpErrorOptions & { retryAfter?: number } = {}) {
+    const { retryAfter, ...rest } = options;
+    if (retryAfter !== undefined && !(typeof retryAfter === 'number' && Number.isFinite(retryAfter) && retryAfter >= 0)) {
+      throw new InvalidArgument(`TooManyRequests retryAfter must be a number of seconds (0 or more), got ${String(retryAfter)}.`);
+    }
+    const headers = retryAfter === undefined ? rest.headers : { ...rest.headers, 'Retry-After': String(Math.ceil(retryAfter)) };
+    super(429, detail, { code: 'TOO_MANY_REQUESTS', ...rest, headers });
+  }
+}
+
 /** The class of each status that has one, so that `instanceof BadRequest` holds for every 400 from `httpError()`. */
 const classByStatus = new Map<number, new (detail: Message, options: HttpErrorOptions) => HttpError>([
   [400, BadRequest],
+  [401, Unauthorized],
+  [403, Forbidden],
   [404, NotFound],
   [406, NotAcceptable],
+  [409, Conflict],
+  [410, Gone],
+  [415, UnsupportedMediaType],
+  [429, TooManyRequests],
 ]);
 

@@ -11,6 +11,11 @@ export interface Problem {
   text: Message;
   code: string;
   headers: Record<string, string>;
+  /** RFC 9457 members beyond status and detail; absent for errors that are not `HttpError`s. */
+  type?: string;
+  title?: string;
+  instance?: string;
+  extensions?: Readonly<Record<string, unknown>>;
 }
 
 /** Appends to `Vary`; `sendProblem` keeps it if an error replaces the response. */
@@ -35,7 +40,8 @@ const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
  */
 export function toProblem(error: unknown): Problem {
   if (error instanceof HttpError) {
-    return { status: error.status, text: error.text, code: error.code, headers: safeHeaders(error.headers) };
+    const { status, text, code, type, title, instance, extensions } = error;
+    return { status, text, code, headers: safeHeaders(error.headers), type, title, instance, extensions };
   }
   const candidate = error as { status?: unknown; expose?: unknown; message?: unknown; headers?: unknown } | null;
   const status = candidate?.status;
@@ -75,7 +81,8 @@ export function sendProblem(ctx: Context, problem: Problem, translator?: Transla
   }
   ctx.status = problem.status;
   ctx.type = 'application/problem+json';
-  ctx.body = JSON.stringify({ type: 'about:blank', title: STATUS_CODES[problem.status] ?? 'Error', status: problem.status, detail });
+  const { type = 'about:blank', title = STATUS_CODES[problem.status] ?? 'Error', instance } = problem;
+  ctx.body = JSON.stringify({ type, title, status: problem.status, detail, ...(instance === undefined ? {} : { instance }), ...problem.extensions });
 }
 
 /** An `Error` for Koa's `error` event, which refuses anything else (`throw null`). */

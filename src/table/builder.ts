@@ -1,6 +1,8 @@
+import type { Middleware } from 'koa';
 import { controllerMetadata } from '../decorators/controller';
 import { bindingsOf, type ParamBinding } from '../decorators/params';
 import { routesOf, type RouteMetadata } from '../decorators/routes';
+import { controllerMiddleware, routeMiddleware } from '../decorators/use';
 import { ImproperlyConfigured } from '../errors';
 import type { VersioningScheme } from '../versioning/scheme';
 import { checkKeys } from '../util/keys';
@@ -31,6 +33,8 @@ export interface RouteRecord {
   readonly controller: Function;
   readonly handler: string | symbol;
   readonly bindings: readonly ParamBinding[];
+  /** Route middleware, outermost first: the includes' `use`, the controller's `@Use`, the route's `@Use`. */
+  readonly middleware: readonly Middleware[];
 }
 
 export interface RouteTable {
@@ -45,6 +49,8 @@ interface Scope {
   namespaces: readonly string[];
   appNames: readonly string[];
   node: NamespaceNode;
+  /** The `use` of the enclosing includes, outermost first. */
+  use: readonly Middleware[];
 }
 
 /**
@@ -54,7 +60,7 @@ interface Scope {
 export function buildRouteTable(sources: readonly RouteSource[]): RouteTable {
   const root = new NamespaceNode();
   const routes: RouteRecord[] = [];
-  walk(sources, { prefix: '', namespaces: [], appNames: [], node: root }, routes);
+  walk(sources, { prefix: '', namespaces: [], appNames: [], node: root, use: [] }, routes);
   checkDuplicates(routes);
   return { routes, root };
 }
@@ -64,7 +70,7 @@ function walk(sources: readonly RouteSource[], scope: Scope, out: RouteRecord[])
     if (isInclude(source)) {
       checkPrefix(source.prefix, `include('${source.prefix}')`);
       const inner = enter(scope, joinPath(scope.prefix, source.prefix), source.namespace, source.appName);
-      walk(source.routes, inner, out);
+      walk(source.routes, { ...inner, use: [...scope.use, ...source.use] }, out);
     } else if (typeof source === 'function') {
       addController(source, scope, out);
     } else {
@@ -78,6 +84,7 @@ function enter(scope: Scope, prefix: string, namespace: string | undefined, appN
   checkName(namespace, 'namespace');
   if (appName !== undefined) checkName(appName, 'appName');
   return {
+    ...scope,
     prefix,
     namespaces: [...scope.namespaces, namespace],
     appNames: appName === undefined ? scope.appNames : [...scope.appNames, appName],
@@ -92,7 +99,8 @@ function addController(controller: Function, outer: Scope, out: RouteRecord[]): 
   }
   checkKeys(`@Controller() options of ${controller.name}`, meta.options, ['namespace', 'versioning', 'versions']);
   checkPrefix(meta.prefix, `@Controller('${meta.prefix}') on ${controller.name}`);
-  const scope = enter(outer, joinPath(outer.prefix, meta.prefix), meta.options.namespace, undefined);
+  const entered = enter(outer, joinPath(outer.prefix, meta.prefix), meta.options.namespace, undefined);
+  const scope = { ...entered, use: [...outer.use, ...controllerMiddleware(controller)] };
   for (const route of routesOf(controller)) {
     const record = makeRecord(controller, route, scope, meta.options.versions, meta.options.versioning);
     out.push(record);
@@ -128,6 +136,7 @@ function makeRecord(
     controller,
     handler: route.handler,
     bindings: bindingsOf(controller.prototype, route.handler),
+    middleware: [...scope.use, ...routeMiddleware(controller.prototype, route.handler)],
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Middleware } from 'koa';
 import { ImproperlyConfigured } from '../errors';
 import { checkKeys } from '../util/keys';
 
@@ -6,6 +7,8 @@ export interface IncludeOptions {
   namespace?: string;
   /** Application namespace of the group (Django's `app_name`). */
   appName?: string;
+  /** Middleware run around every route of the group, after its version is determined (api.md §10). */
+  use?: readonly Middleware[];
 }
 
 /** A group of routes mounted under a path prefix; made by `include()`. */
@@ -14,6 +17,7 @@ export interface Include {
   readonly routes: readonly RouteSource[];
   readonly namespace?: string;
   readonly appName?: string;
+  readonly use: readonly Middleware[];
 }
 
 /** A controller class or an `include()` group. */
@@ -29,12 +33,16 @@ export type RouteSource = Function | Include;
  * app.url('v1:users-detail', { id: 42 }); // '/v1/users/42'
  */
 export function include(prefix: string, routes: readonly RouteSource[], options: IncludeOptions = {}): Include {
-  checkKeys('include() options', options, ['namespace', 'appName']);
+  checkKeys('include() options', options, ['namespace', 'appName', 'use']);
   if (!Array.isArray(routes)) {
     throw new ImproperlyConfigured(`include('${prefix}', routes): routes must be an array of controller classes or includes.`);
   }
+  const use = options.use ?? [];
+  if (!Array.isArray(use) || use.some((fn) => typeof fn !== 'function')) {
+    throw new ImproperlyConfigured(`include('${prefix}', ..., { use }): use must be an array of Koa middleware functions.`);
+  }
   const namespace = options.namespace ?? options.appName;
-  return Object.freeze({ prefix, routes: [...routes], namespace, appName: options.appName });
+  return Object.freeze({ prefix, routes: [...routes], namespace, appName: options.appName, use: Object.freeze([...use]) });
 }
 
 export function isInclude(source: RouteSource): source is Include {

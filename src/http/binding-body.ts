@@ -1,0 +1,30 @@
+import coBody from 'co-body';
+import type { Context } from 'koa';
+import { httpError } from './errors';
+
+/** `limits.body` when the app does not set it: 1 MiB, as koa-bodyparser's JSON limit. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * The JSON body, parsed once per request (with prototype-poisoning
+ * protection); a body already parsed by other middleware is used as it is.
+ * `undefined` when the request has no body (or an empty one). More than `limit` bytes is a 413,
+ * whatever `Content-Length` claims: co-body counts what arrives.
+ */
+export async function readJsonBody(ctx: Context, limit: number): Promise<unknown> {
+  const request = ctx.request as Context['request'] & { body?: unknown };
+  if (request.body !== undefined) return request.body;
+  if (!ctx.request.length && ctx.get('transfer-encoding') === '') return undefined;
+  if (!ctx.is('application/json', '+json')) {
+    throw httpError('UNSUPPORTED_MEDIA_TYPE');
+  }
+  try {
+    // co-body answers `{}` for a chunked body with nothing in it; that is no body.
+    const { parsed, raw } = await coBody.json(ctx, { limit, strict: true, returnRawBody: true });
+    request.body = raw === '' ? undefined : parsed;
+  } catch (error) {
+    const status = (error as { status?: number }).status;
+    throw httpError(status === 413 ? 'BODY_TOO_LARGE' : 'INVALID_BODY');
+  }
+  return request.body;
+}

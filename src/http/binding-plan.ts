@@ -1,0 +1,88 @@
+import type { ParamBinding } from '../decorators/params';
+import { ImproperlyConfigured } from '../errors';
+import type { RouteRecord } from '../table/builder';
+import { conversionFor, type Conversion } from '../validation/convert';
+import type { Place } from '../validation/failures';
+import type { SchemaCompiler } from '../validation/schema';
+import { binder, headerSource, pathSource, querySource, valueReader, type Bind, type BodySpec, type Reader } from './binding';
+
+export interface BindingOptions {
+  /** The app's schema compiler (one per app). */
+  compiler: SchemaCompiler;
+  /** `limits.body`, in bytes. */
+  bodyLimit: number;
+}
+
+const PLACES = { param: 'path', query: 'query', header: 'header' } as const satisfies Record<string, Place>;
+const DECORATORS = { param: '@Param', query: '@Query', header: '@Header' } as const;
+
+const readWhole: Record<'ctx' | 'params' | 'queries' | 'version', Reader> = {
+  ctx: (ctx) => ctx,
+  params: (_ctx, params) => ({ ...params }),
+  queries: (ctx) => ({ ...ctx.query }),
+  version: (ctx) => ctx.version,
+};
+
+/**
+ * Turns a route's parameter decorators into its binder, once per app when the
+ * app is built: conversions chosen, schemas compiled, and every mistake of
+ * api.md §12 thrown as `ImproperlyConfigured` naming `Class.method`, the
+ * parameter and the fix.
+ */
+export function planBinding(route: RouteRecord, { compiler, bodyLimit }: BindingOptions): Bind {
+  const where = `${route.controller.name}.${String(route.handler)}`;
+  const readers: { index: number; read: Reader }[] = [];
+  const bodies: BodySpec[] = [];
+  for (const binding of route.bindings) {
+    const { index, source, options } = binding;
+    if (source === 'body') {
+      const validate = options.schema === undefined ? undefined : compiler.compile(options.schema, `${where} parameter ${index + 1} (@Body())`);
+      bodies.push({ index, required: options.required === true, validate });
+    } else if (source === 'param' || source === 'query' || source === 'header') {
+      const name = binding.name as string;
+      const label = `${where} parameter ${index + 1} (${DECORATORS[source]}('${name}'))`;
+      if (source === 'param' && !route.pattern.has(name)) {
+        const known = route.pattern.params.map((param) => param.name).join(', ') || 'none';
+        throw new ImproperlyConfigured(`${label}: the path '${route.pattern.source}' has no parameter "${name}" (it has: ${known}). Fix the name or the path.`);
+      }
+      const conversion = conversionOf(binding, label, source);
+      const validate = options.schema === undefined ? undefined : compiler.compile(options.schema, label);
+      const read = valueReader({
+        place: PLACES[source],
+        name,
+        source: source === 'param' ? pathSource(name) : source === 'query' ? querySource(name, conversion.kind === 'array') : headerSource(name, conversion.kind === 'array'),
+        conversion,
+        required: options.required === true,
+        validate,
+      });
+      readers.push({ index, read });
+    } else {
+      readers.push({ index, read: readWhole[source] });
+    }
+  }
+  return binder(readers, bodies, bodyLimit);
+}
+
+function conversionOf(binding: ParamBinding, label: string, source: 'param' | 'query' | 'header'): Conversion {
+  const { options } = binding;
+  const decorator = `${DECORATORS[source]}('${binding.name}', { type: Number })`;
+  if (!binding.designed && options.type === undefined && options.schema === undefined) {
+    throw new ImproperlyConfigured(
+      `${label}: TypeScript recorded no parameter types for this method, so the value cannot be converted. ` +
+        'Set "emitDecoratorMetadata": true and "experimentalDecorators": true in tsconfig.json and compile with tsc or ts-node ' +
+        `(esbuild and tsx drop the metadata), or give the type yourself: ${decorator}.`,
+    );
+  }
+  const conversion = conversionFor(options.type ?? binding.type, options.schema);
+  if (conversion === undefined) {
+    const recorded = typeof binding.type === 'function' ? binding.type.name : String(binding.type);
+    throw new ImproperlyConfigured(
+      `${label}: its type was recorded as ${recorded} (a union such as number | undefined, an interface, or any), which waymark cannot convert. ` +
+        `Declare it as string, number, boolean, Date or an array, or give a type or a schema: ${decorator}.`,
+    );
+  }
+  if (source === 'param' && conversion.kind === 'array') {
+    throw new ImproperlyConfigured(`${label}: a path parameter is one value, not an Array. Use a string and split it, or a query parameter.`);
+  }
+  return conversion;
+}

@@ -1,0 +1,70 @@
+import type { JSONSchema } from '../decorators/params';
+import { parseRfc3339 } from './date';
+
+/** What a conversion returns for a value it refuses. */
+export const INVALID: unique symbol = Symbol('invalid');
+
+/** One scalar conversion; its name chooses the 400's detail (`INVALID_PARAMETER.queryDate`, ...). */
+export interface Scalar {
+  readonly name: 'String' | 'Number' | 'Boolean' | 'Date';
+  /** The value, or `INVALID`. */
+  readonly convert: (text: string) => unknown;
+}
+
+/** A decimal number as people write it: no hex, no `Infinity`, no white space. */
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+export const Scalars = {
+  String: { name: 'String', convert: (text) => text },
+  Number: {
+    name: 'Number',
+    convert: (text) => {
+      const number = Number(text);
+      return DECIMAL.test(text) && Number.isFinite(number) ? number : INVALID;
+    },
+  },
+  Boolean: {
+    name: 'Boolean',
+    convert: (text) => (text === 'true' || text === '1' ? true : text === 'false' || text === '0' ? false : INVALID),
+  },
+  Date: { name: 'Date', convert: (text) => parseRfc3339(text) ?? INVALID },
+} as const satisfies Record<string, Scalar>;
+
+/** How one path, query or header value is converted: a scalar, or a list of them. */
+export type Conversion = { readonly kind: 'scalar'; readonly scalar: Scalar } | { readonly kind: 'array'; readonly element: Scalar };
+
+/**
+ * The conversion for a parameter: its `type` option, else the type
+ * TypeScript recorded, else (for a recorded `Object`) the schema's `type`
+ * keyword. `undefined` when none of them says (the builder refuses that).
+ */
+export function conversionFor(type: unknown, schema: JSONSchema | undefined): Conversion | undefined {
+  if (type === Array) return { kind: 'array', element: byKeyword(keywordOf(schema, 'items')) ?? Scalars.String };
+  const scalar = byConstructor(type);
+  if (scalar) return { kind: 'scalar', scalar };
+  if (schema === undefined) return undefined;
+  const keyword = typeof schema === 'object' ? schema.type : undefined;
+  if (keyword === 'array') return { kind: 'array', element: byKeyword(keywordOf(schema, 'items')) ?? Scalars.String };
+  return { kind: 'scalar', scalar: byKeyword(schema) ?? Scalars.String };
+}
+
+function byConstructor(type: unknown): Scalar | undefined {
+  if (type === String) return Scalars.String;
+  if (type === Number) return Scalars.Number;
+  if (type === Boolean) return Scalars.Boolean;
+  if (type === Date) return Scalars.Date;
+  return undefined;
+}
+
+function keywordOf(schema: JSONSchema | undefined, keyword: string): JSONSchema | undefined {
+  return typeof schema === 'object' ? (schema[keyword] as JSONSchema | undefined) : undefined;
+}
+
+/** `{ type: 'integer' }` converts like `Number`; a list of types or none leaves text as text. */
+function byKeyword(schema: JSONSchema | undefined): Scalar | undefined {
+  const keyword = typeof schema === 'object' ? schema.type : undefined;
+  if (keyword === 'integer' || keyword === 'number') return Scalars.Number;
+  if (keyword === 'boolean') return Scalars.Boolean;
+  if (keyword === 'string') return Scalars.String;
+  return undefined;
+}

@@ -1,0 +1,32 @@
+import { messageOf } from '../errors';
+import { BadRequest, httpError, type HttpError } from '../http/errors';
+import type { Scalar } from './convert';
+import type { Issue } from './schema';
+
+/** Where a value comes from; it chooses the catalogue variant, so the 400's detail names it. */
+export type Place = 'path' | 'query' | 'header';
+
+/** A value that is absent although `required: true`. */
+export function missing(place: Place, name: string): HttpError {
+  return httpError('MISSING_PARAMETER', { name }, place);
+}
+
+/** A value that does not convert to its type (`String` always converts). */
+export function invalid(place: Place, name: string, scalar: Exclude<Scalar['name'], 'String'>): HttpError {
+  return httpError('INVALID_PARAMETER', { name }, `${place}${scalar}`);
+}
+
+/** A repeated query key or a comma-separated header with more elements than waymark reads. */
+export function tooMany(place: Exclude<Place, 'path'>, name: string, max: number): HttpError {
+  return httpError('TOO_MANY_VALUES', { name, max: String(max) }, place);
+}
+
+/** An empty body for a `required` `@Body()`. */
+export function missingBody(): HttpError {
+  return httpError('MISSING_BODY');
+}
+
+/** Values a schema rejected: every failure in the `errors` member (RFC 9457 §3). */
+export function rejected(issues: readonly Issue[]): HttpError {
+  return new BadRequest(messageOf('VALIDATION_FAILED'), { code: 'VALIDATION_FAILED', extensions: { errors: issues } });
+}

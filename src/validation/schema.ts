@@ -1,0 +1,66 @@
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import type { JSONSchema } from '../decorators/params';
+import { ImproperlyConfigured } from '../errors';
+
+/** One entry of a 400's `errors` member (RFC 9457 §3's example shape). */
+export type Issue = { detail: string; pointer: string } | { detail: string; parameter: string };
+
+/** However many errors a value has, a response lists at most this many. */
+export const MAX_ISSUES = 100;
+
+/** OpenAPI 3.1's additions to the Schema Object: known, so strict mode still catches typos. */
+const OPENAPI_KEYWORDS = ['example', 'discriminator', 'xml', 'externalDocs'];
+
+/**
+ * One app's JSON Schema compiler (draft 2020-12, the dialect of OpenAPI 3.1).
+ * ajv is created on the first schema, so an app without schemas pays nothing;
+ * each app has its own, so two apps never share compiled schemas or formats.
+ */
+export class SchemaCompiler {
+  private ajv: Ajv2020 | undefined;
+
+  /** Compiles once, at build time; an invalid schema is `ImproperlyConfigured` naming `where`. */
+  compile(schema: JSONSchema, where: string): ValidateFunction {
+    try {
+      return this.instance().compile(schema);
+    } catch (error) {
+      throw new ImproperlyConfigured(
+        `The schema of ${where} is not a valid JSON Schema (draft 2020-12): ${(error as Error).message}. ` +
+          'Fix the schema; unknown keywords are refused so that a misspelt one cannot be ignored.',
+      );
+    }
+  }
+
+  private instance(): Ajv2020 {
+    if (this.ajv) return this.ajv;
+    // strictSchema refuses unknown keywords and formats; the type-placement rules of strict mode
+    // would refuse valid schemas such as `{ minimum: 1 }`, so they are off.
+    const ajv = new Ajv2020({ allErrors: true, strictSchema: true, strictNumbers: true, strictTypes: false, strictTuples: false, strictRequired: false, logger: false });
+    addFormats(ajv);
+    for (const keyword of OPENAPI_KEYWORDS) ajv.addKeyword(keyword);
+    this.ajv = ajv;
+    return ajv;
+  }
+}
+
+/** ajv's errors for a body, as `{ detail, pointer }` with pointers written `#/a/0`. */
+export function bodyIssues(errors: readonly ErrorObject[]): Issue[] {
+  return errors.slice(0, MAX_ISSUES).map((error) => ({ detail: error.message ?? 'is invalid', pointer: `#${pointerOf(error)}` }));
+}
+
+/** ajv's errors for a path, query or header value, as `{ detail, parameter }`. */
+export function parameterIssues(errors: readonly ErrorObject[], parameter: string): Issue[] {
+  return errors.slice(0, MAX_ISSUES).map((error) => {
+    const at = pointerOf(error);
+    const message = error.message ?? 'is invalid';
+    return { detail: at ? `${message} (at ${at})` : message, parameter };
+  });
+}
+
+/** A missing property is pointed at itself, not at the object that lacks it. */
+function pointerOf(error: ErrorObject): string {
+  const missing = (error.params as { missingProperty?: unknown }).missingProperty;
+  if (typeof missing !== 'string') return error.instancePath;
+  return `${error.instancePath}/${missing.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+}
