@@ -3,7 +3,7 @@ import type { EffectiveCompilerOptions } from './compiler-options';
 import type { ResolvedRunnerOptions } from './options';
 import { ignoreTester, moduleTypeClassifier, type ModuleType } from './paths';
 import type { Problem } from './problems';
-import { KNOWN_OPTIONS } from './rules';
+import { KNOWN_OPTIONS, targetYear } from './rules';
 import type { Layer } from './source';
 import type { TypeScript } from './typescript';
 
@@ -36,7 +36,7 @@ export function mergeLayers(layers: readonly Layer[], problems: Problem[]) {
     if (typeof block.scopeDir === 'string' && block.scopeDir !== '') block.scopeDir = resolve(layer.dir, block.scopeDir);
     for (const key of ['compiler', 'transpiler', 'swc'] as const) if (block[key] != null) basePaths[key] = layer;
     if (block.moduleTypes) basePaths.moduleTypes = layer;
-    if (block.compilerOptions !== undefined) basePaths.compilerOptions = layer;
+    for (const key of ['compilerOptions', 'scopeDir'] as const) if (block[key] !== undefined) basePaths[key] = layer;
     for (const [key, value] of Object.entries(block)) if (value !== undefined) merged[key] = value;
   }
   return { merged, basePaths };
@@ -93,11 +93,10 @@ export function resolveOptions(ts: TypeScript, layers: readonly Layer[], merge: 
   const resolution = merged.experimentalSpecifierResolution;
   return {
     ...options,
-    transpileOnly: options.transpileOnly,
     configFile: root.file,
     compiler: compilerPath,
     compilerOptions: isObject(merged.compilerOptions) ? merged.compilerOptions : {},
-    experimentalReplAwait: merged.experimentalReplAwait !== false && yearOf(compiler.target) >= 2018,
+    experimentalReplAwait: merged.experimentalReplAwait !== false && (targetYear(compiler.target) ?? 0) >= 2018,
     ...(resolution === 'explicit' || resolution === 'node' ? { experimentalSpecifierResolution: resolution } : {}),
     ignore,
     ignoreDiagnostics: Array.isArray(merged.ignoreDiagnostics) ? merged.ignoreDiagnostics.filter((d) => typeof d === 'string' || typeof d === 'number') : [],
@@ -109,12 +108,6 @@ export function resolveOptions(ts: TypeScript, layers: readonly Layer[], merge: 
     isIgnored: ignoreTester({ ignore, skipIgnore: options.skipIgnore, scope: options.scope, scopeDir, baseDir: root.dir }),
     moduleTypeOf: (path: string) => classify(path, root.dir),
   };
-}
-
-function yearOf(target: string): number {
-  if (target === 'esnext') return Infinity;
-  if (target === 'es6') return 2015;
-  return Number(/^es(\d+)$/.exec(target)?.[1] ?? 0);
 }
 
 /** The transpiler in force: the declared one, or ts-node's bundled swc transpiler, which then needs @swc/core or @swc/wasm. */

@@ -72,7 +72,9 @@ describe('runner-options/resolve (the options in force)', () => {
     expect(options.isIgnored(join(dir, 'lib/a.ts'))).to.equal(true);
   });
 
-  it('an empty scopeDir is an EMPTY_SCOPE_DIR warning', () => {
+  it('an empty scopeDir is an EMPTY_SCOPE_DIR warning naming the file that sets it', () => {
     expect(read(block({ scope: true, scopeDir: '' })).warnings.map((w) => [w.code, w.path])).to.deep.equal([['EMPTY_SCOPE_DIR', '$["ts-node"].scopeDir']]);
+    const dir = project({ 'base.json': { 'ts-node': { scopeDir: '' } }, 'tsconfig.json': { extends: './base.json' } });
+    expect(read(dir).warnings.map((w) => w.file)).to.deep.equal([join(dir, 'base.json')]);
   });
 });
