@@ -15,8 +15,18 @@ const usage = join(scratch, 'usage.ts');
 /** Calls a user writes; each `@ts-expect-error` line must be an error once RouteNames is filled in. */
 const usageSource = `
 import type { Context } from 'koa';
-import { URLPathVersioning } from 'waymark';
+import { BaseVersioning, URLPathVersioning, type ReverseParams, type ReverseOptions } from 'waymark';
 import { app } from ${JSON.stringify(join(root, 'test/fixtures/typed-app'))};
+
+/** A scheme of the user's own that overrides reverse by plain strings, as before typed names (api.md §4). */
+export class LinkRewriting extends BaseVersioning {
+  determineVersion(): string | null {
+    return null;
+  }
+  reverse(name: string, params?: ReverseParams, options?: ReverseOptions & { request?: Context }): string {
+    return name + JSON.stringify(params) + String(options?.request?.path);
+  }
+}
 
 export function calls(ctx: Context): string[] {
   const scheme = new URLPathVersioning();
