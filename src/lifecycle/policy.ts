@@ -18,6 +18,10 @@ export interface DeprecationEntry {
 export type DeprecatedVersions = Readonly<Record<string, DeprecationEntry>>;
 
 export interface LifecycleOptions {
+  /**
+   * Deprecated versions, each a key that is an allowed version: its responses
+   * carry `Deprecation`, and `Sunset` and `Link` when set (api.md §13).
+   */
   deprecated?: DeprecatedVersions;
   /** Send `API-Supported-Versions` and `API-Deprecated-Versions` on every versioned response. */
   reportVersions?: boolean;
