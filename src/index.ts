@@ -29,6 +29,7 @@ export type { RouteNames, RouteName, RouteParams, ReverseArgs } from './typegen/
 export type { VersioningScheme } from './versioning/scheme';
 export { closeGracefully, type CloseOptions } from './shutdown';
 export { BaseVersioning, type VersioningOptions } from './versioning/base';
+export type { DeprecatedVersions, DeprecationEntry } from './lifecycle/policy';
 export { AcceptHeaderVersioning } from './versioning/accept-header';
 export { URLPathVersioning } from './versioning/url-path';
 export { NamespaceVersioning } from './versioning/namespace';
