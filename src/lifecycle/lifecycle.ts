@@ -5,6 +5,8 @@ import { checkDeprecated, type Deprecation, type LifecycleOptions, type VersionS
 export type Header = readonly [name: string, value: string];
 
 interface VersionState {
+  /** Its deprecation headers, sent once the version is known (the reported lists are already there). */
+  readonly own: readonly Header[];
   /** What a response of this version carries: the reported lists, then its deprecation. */
   readonly headers: readonly Header[];
   /** When it is answered 410 (`retireAfterSunset`), in ms since the epoch. */
@@ -12,6 +14,8 @@ interface VersionState {
   /** Its sunset as an IMF-fixdate, for the 410's detail. */
   readonly sunset: string | null;
 }
+
+const NONE: readonly Header[] = Object.freeze([]);
 
 /** A version list in a header: no control characters, no comma (the list separator). */
 const LISTABLE = /^[\x20-\x2b\x2d-\x7e\x80-\xff]*$/;
@@ -42,6 +46,11 @@ export class VersionLifecycle {
     return (version !== null && this.states.get(version)?.headers) || this.reported;
   }
 
+  /** What `version` adds to the reported lists: its deprecation headers, if any. */
+  ownHeaders(version: string | null): readonly Header[] {
+    return (version !== null && this.states.get(version)?.own) || NONE;
+  }
+
   /** The sunset (IMF-fixdate) of `version` when it is retired by now; else `null`. The clock is read only for such a version. */
   retiredOn(version: string | null, now: () => number): string | null {
     const state = version === null ? undefined : this.states.get(version);
@@ -50,15 +59,20 @@ export class VersionLifecycle {
 }
 
 function stateOf({ at, sunset, link, retireAfterSunset }: Deprecation, reported: readonly Header[]): VersionState {
-  const headers: Header[] = [...reported, ['Deprecation', `@${Math.floor(at / 1000)}`]];
+  const own: Header[] = [['Deprecation', `@${Math.floor(at / 1000)}`]];
   const sunsetDate = sunset === null ? null : new Date(sunset).toUTCString();
-  if (sunsetDate !== null) headers.push(['Sunset', sunsetDate]);
+  if (sunsetDate !== null) own.push(['Sunset', sunsetDate]);
   if (link !== null) {
     const links = [`<${link}>; rel="deprecation"; type="text/html"`];
     if (sunsetDate !== null) links.push(`<${link}>; rel="sunset"; type="text/html"`);
-    headers.push(['Link', links.join(', ')]);
+    own.push(['Link', links.join(', ')]);
   }
-  return { headers: Object.freeze(headers), retiresAt: retireAfterSunset ? sunset : null, sunset: sunsetDate };
+  return {
+    own: Object.freeze(own),
+    headers: Object.freeze([...reported, ...own]),
+    retiresAt: retireAfterSunset ? sunset : null,
+    sunset: sunsetDate,
+  };
 }
 
 /**

@@ -7,13 +7,14 @@ const KEPT = Symbol('waymark.lifecycle');
 type Carrier = Context & { [KEPT]?: readonly Header[] };
 
 /**
- * Puts `headers` on the response, and keeps them so that the problem document
- * written if the request fails carries them too (api.md §13: errors included).
+ * Puts `headers` on the response, and keeps `kept` (all the lifecycle
+ * headers sent so far) so that the problem document written if the request
+ * fails carries them too (api.md §13: errors included).
  */
-export function announce(ctx: Context, headers: readonly Header[]): void {
+export function announce(ctx: Context, headers: readonly Header[], kept = headers): void {
   if (headers.length === 0) return;
   for (const [name, value] of headers) ctx.res.setHeader(name, value);
-  (ctx as Carrier)[KEPT] = headers;
+  (ctx as Carrier)[KEPT] = kept;
 }
 
 /** The lifecycle headers announced for this request, for the error path to put back. */
@@ -22,11 +23,12 @@ export function announced(ctx: Context): readonly Header[] {
 }
 
 /**
- * After the version is determined: its headers, then 410 Gone when it is
+ * After the version is determined (`announce` sent the reported lists
+ * already): its deprecation headers, then 410 Gone when it is
  * retired (`retireAfterSunset` and its sunset has passed by `now`).
  */
 export function announceVersion(ctx: Context, lifecycle: VersionLifecycle, version: string | null, now: () => number): void {
-  announce(ctx, lifecycle.headersFor(version));
+  announce(ctx, lifecycle.ownHeaders(version), lifecycle.headersFor(version));
   const retiredOn = lifecycle.retiredOn(version, now);
   if (retiredOn !== null) throw httpError('VERSION_RETIRED', { date: retiredOn });
 }

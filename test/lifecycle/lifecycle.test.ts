@@ -46,6 +46,8 @@ describe('lifecycle/lifecycle', () => {
     expect(lifecycle.reported).to.deep.equal(reported);
     expect(lifecycle.headersFor('v1')).to.deep.equal(reported);
     expect(lifecycle.headersFor('v2')).to.deep.equal([...reported, ['Deprecation', '@1780272000']]);
+    expect(lifecycle.ownHeaders('v2')).to.deep.equal([['Deprecation', '@1780272000']]);
+    expect(lifecycle.ownHeaders('v1')).to.deep.equal([]);
     expect(lifecycleOf({ allowedVersions: ['v1'], reportVersions: true }).reported).to.deep.equal([['API-Supported-Versions', 'v1']]);
     expect(lifecycleOf({ deprecated: { old: { at } }, reportVersions: true }).reported).to.deep.equal([['API-Deprecated-Versions', 'old']]);
   });
