@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { Controller, createApp, Get, include, URLPathVersioning } from '../../src';
+import { Controller, createApp, Get, Gone, include, URLPathVersioning } from '../../src';
+import { announceVersion } from '../../src/lifecycle/respond';
 
 @Controller('/things')
 class Things {
@@ -45,6 +46,19 @@ describe('lifecycle/respond', () => {
   it('leaves responses that were never versioned alone', async () => {
     const res = await agent().get('/nowhere').expect(404);
     expect(res.headers).to.not.have.any.keys('api-supported-versions', 'api-deprecated-versions', 'deprecation');
+  });
+
+  it('retires with a Gone whose code is VERSION_RETIRED', () => {
+    const { lifecycle } = new URLPathVersioning({ deprecated: { v1: { at, sunset: at, retireAfterSunset: true } } });
+    const ctx = createApp({ routes: [] }).createContext({ headers: {}, socket: {} } as never, { setHeader() {}, getHeader() {} } as never);
+    let thrown: unknown;
+    try {
+      announceVersion(ctx, lifecycle, 'v1', () => Date.parse(at));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).to.be.instanceOf(Gone);
+    expect(thrown).to.include({ status: 410, code: 'VERSION_RETIRED', detail: 'This API version was retired on Mon, 01 Jun 2026 00:00:00 GMT.' });
   });
 
   it('refuses a clock that is not a function when the app is built', () => {
