@@ -1,6 +1,6 @@
 import { httpError } from './errors';
 import type { RouteRecord } from '../table/builder';
-import { Node, type Leaf } from './tree/node';
+import { Interner, Node, type Leaf } from './tree/node';
 import { search, type Hit } from './tree/search';
 import { formsOf } from './tree/steps';
 
@@ -53,16 +53,13 @@ export class Matcher {
   /** `paramLength`: the longest raw value a named parameter may have (414 above it; wildcards are exempt). */
   constructor(routes: readonly RouteRecord[], { paramLength = 256 }: { paramLength?: number } = {}) {
     this.paramLength = paramLength;
-    const forms = new Map<string, ReturnType<typeof formsOf>>();
+    const intern = new Interner();
     routes.forEach((route, order) => {
       const requirements = route.requirements.size > 0 ? [...route.requirements] : null;
       const entry: Entry = { route, methods: methodsOf(route.method), requirements };
-      const source = route.pattern.source;
-      let list = forms.get(source);
-      if (!list) forms.set(source, (list = formsOf(route.pattern.tokens)));
-      list.forEach((form, index) => {
-        const leaf: Leaf<Entry> = { order, form: index, value: entry, names: form.names, wildcards: form.wildcards, terminalWildcard: form.terminalWildcard };
-        this.root.insert(form, leaf);
+      formsOf(route.pattern.tokens).forEach((form, index) => {
+        const leaf: Leaf<Entry> = { order, form: index, value: entry, shape: intern.shape(form) };
+        this.root.insert(form, leaf, intern);
       });
     });
   }
@@ -101,8 +98,8 @@ export class Matcher {
     const params: Record<string, string> = Object.create(null);
     for (let i = 0; i < decoded.length; i++) {
       const value = decoded[i];
-      if (leaf.wildcards[i] ? !wholeParts(value) : !usable(value)) return null;
-      params[leaf.names[i]] = value;
+      if (leaf.shape.wildcards[i] ? !wholeParts(value) : !usable(value)) return null;
+      params[leaf.shape.names[i]] = value;
     }
     const requirements = leaf.value.requirements;
     if (requirements !== null) {
@@ -116,8 +113,8 @@ function decodeAll(raw: readonly string[], leaf: Leaf<unknown>, paramLength: num
   const decoded: string[] = [];
   for (let i = 0; i < raw.length; i++) {
     let value = raw[i];
-    if (leaf.wildcards[i]) {
-      if (leaf.terminalWildcard && i === raw.length - 1 && value.length > 1 && value.endsWith('/')) value = value.slice(0, -1);
+    if (leaf.shape.wildcards[i]) {
+      if (leaf.shape.terminalWildcard && i === raw.length - 1 && value.length > 1 && value.endsWith('/')) value = value.slice(0, -1);
     } else if (value.length > paramLength) {
       throw httpError('PARAM_TOO_LONG');
     }

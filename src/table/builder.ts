@@ -130,14 +130,23 @@ function makeRecord(
     fullName: name === null ? null : [...scope.namespaces, name].join(':'),
     namespace: scope.namespaces.join(':'),
     appNamespace: scope.appNames.join(':'),
-    requirements: compileRequirements(route.options.requirements ?? {}, pattern, where),
+    requirements: sharedIfEmpty(compileRequirements(route.options.requirements ?? {}, pattern, where), NO_REQUIREMENTS),
     versions: versions === null ? null : [...versions],
     versioning,
     controller,
     handler: route.handler,
-    bindings: bindingsOf(controller.prototype, route.handler),
-    middleware: [...scope.use, ...routeMiddleware(controller.prototype, route.handler)],
+    bindings: sharedIfEmpty(bindingsOf(controller.prototype, route.handler), NO_BINDINGS),
+    middleware: sharedIfEmpty([...scope.use, ...routeMiddleware(controller.prototype, route.handler)], NO_MIDDLEWARE),
   };
+}
+
+/** One empty value shared by every route that has none: a large table is mostly such routes. */
+const NO_REQUIREMENTS: ReadonlyMap<string, RegExp> = new Map();
+const NO_BINDINGS: readonly ParamBinding[] = Object.freeze([]);
+const NO_MIDDLEWARE: RouteRecord['middleware'] = Object.freeze([]);
+
+function sharedIfEmpty<T extends { readonly length: number } | ReadonlyMap<unknown, unknown>>(value: T, empty: T): T {
+  return ('size' in value ? value.size : value.length) === 0 ? empty : value;
 }
 
 /** `'/v1/'` + `'/users'` is `'/v1/users'`; a route path of `''` or `'/'` is the prefix itself. */

@@ -66,12 +66,13 @@ export class CompiledPattern {
 
   constructor(source: string) {
     this.source = source;
-    const tokens = encodeText(parse(source).tokens);
+    // Exact-size copies: arrays grown by push keep spare room, and a table keeps thousands of these.
+    const tokens = encodeText(parse(source).tokens).slice();
     checkCaptures(tokens);
     this.tokens = tokens;
     const params: PatternParam[] = [];
     collectParams(tokens, false, params);
-    this.params = params;
+    this.params = params.slice();
   }
 
   private get reversal(): Reversal {

@@ -1,5 +1,5 @@
 import { canonical } from './canonical';
-import type { Leaf, Node } from './node';
+import type { Leaf, Node, Rare } from './node';
 
 /** Raw values captured on the way to one node; leaves ending there share them (and their decoding). */
 export interface Captures {
@@ -35,9 +35,10 @@ function visit<T>(node: Node<T>, path: string, start: number, stack: string[], h
   let end = path.indexOf('/', start);
   if (end === -1) end = length;
   if (start === length && node.leaves !== null) collect(node.leaves, stack, hits);
-  const segment = node.statics !== null || node.regexes !== null ? path.slice(start, end) : '';
-  if (node.statics !== null) {
-    const next = node.statics.get(canonical(segment));
+  if (node.staticNode !== null) {
+    if (sameSegment(node.staticKey as string, path, start, end)) visit(node.staticNode, path, end + 1, stack, hits);
+  } else if (node.statics !== null) {
+    const next = node.statics.get(canonical(path.slice(start, end)));
     if (next !== undefined) visit(next, path, end + 1, stack, hits);
   }
   if (node.param !== null && end > start) {
@@ -45,8 +46,20 @@ function visit<T>(node: Node<T>, path: string, start: number, stack: string[], h
     visit(node.param, path, end + 1, stack, hits);
     stack.pop();
   }
-  if (node.regexes !== null && end > start) {
-    for (const { regex, captures, node: next } of node.regexes) {
+  if (node.rare !== null) rare(node.rare, path, start, end, stack, hits);
+}
+
+/** Whether the segment `path[start, end)` is `key` once percent-decoded, without slicing it in the common case. */
+function sameSegment(key: string, path: string, start: number, end: number): boolean {
+  const percent = path.indexOf('%', start);
+  if (percent === -1 || percent >= end) return end - start === key.length && path.startsWith(key, start);
+  return canonical(path.slice(start, end)) === key;
+}
+
+function rare<T>({ regexes, wildcards, tails }: Rare<T>, path: string, start: number, end: number, stack: string[], hits: Hit<T>[]): void {
+  if (regexes.length > 0 && end > start) {
+    const segment = path.slice(start, end);
+    for (const { regex, captures, node: next } of regexes) {
       const match = regex.exec(segment);
       if (match === null) continue;
       for (let i = 1; i <= captures; i++) stack.push(match[i]);
@@ -54,13 +67,13 @@ function visit<T>(node: Node<T>, path: string, start: number, stack: string[], h
       stack.length -= captures;
     }
   }
-  if (node.wildcards !== null && start < length) {
+  if (wildcards.length > 0 && start < path.length) {
     const captures: Captures = { raw: [...stack, path.slice(start)], decoded: null };
-    for (const leaf of node.wildcards) hits.push({ leaf, captures });
+    for (const leaf of wildcards) hits.push({ leaf, captures });
   }
-  if (node.tails !== null) {
+  if (tails.length > 0) {
     const rest = path.slice(start - 1);
-    for (const { regex, leaf } of node.tails) {
+    for (const { regex, leaf } of tails) {
       const match = regex.exec(rest);
       if (match !== null) hits.push({ leaf, captures: { raw: [...stack, ...match.slice(1)], decoded: null } });
     }

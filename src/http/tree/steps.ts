@@ -39,7 +39,9 @@ const TAIL_OPTIONS = { sensitive: true, trailing: true } as const;
  * them: `/items{/:page}` is `/items/:page`, then `/items`.
  */
 export function formsOf(tokens: readonly Token[]): Form[] {
-  if (!tokens.some((token) => token.type === 'group')) return [toForm(tokens as readonly Flat[])];
+  let groups = false;
+  for (let i = 0; i < tokens.length && !groups; i++) groups = tokens[i].type === 'group';
+  if (!groups) return [toForm(tokens as readonly Flat[])];
   const forms: Form[] = [];
   expand(tokens, 0, [], (flat) => forms.push(toForm(flat)));
   return forms;
@@ -60,56 +62,73 @@ function expand(tokens: readonly Token[], start: number, into: Flat[], done: (fl
   done(into);
 }
 
-/** Splits a flat token list into segments on the `/` of its text. */
-function segmentsOf(flat: readonly Flat[]): Flat[][] {
-  const segments: Flat[][] = [];
-  for (const token of flat) {
-    if (token.type !== 'text') {
-      segments[segments.length - 1].push(token);
-      continue;
-    }
-    const pieces = token.value.split('/');
-    if (pieces[0] !== '') segments[segments.length - 1].push({ type: 'text', value: pieces[0] });
-    for (let i = 1; i < pieces.length; i++) segments.push(pieces[i] === '' ? [] : [{ type: 'text', value: pieces[i] }]);
-  }
-  return segments;
-}
-
+/**
+ * One pass over a flat token list, segment by segment (split on the `/` of
+ * its text). Indexed loops and no intermediate lists: this runs once per
+ * route at start-up, mostly before the JIT has optimised anything.
+ */
 function toForm(flat: readonly Flat[]): Form {
   const form: Form = { steps: [], names: [], wildcards: [], terminalWildcard: false };
-  const segments = segmentsOf(flat);
-  for (let index = 0; index < segments.length; index++) {
-    const segment = segments[index];
-    let keys = 0;
-    let wildcard = false;
-    for (const token of segment) {
-      if (token.type === 'text') continue;
-      keys++;
-      wildcard ||= token.type === 'wildcard';
-    }
-    if (keys === 0) {
-      form.steps.push({ kind: 'static', key: canonical(segment.length === 1 ? (segment[0] as { value: string }).value : segment.map((token) => (token as { value: string }).value).join('')) });
+  let text = '';
+  let segment: Flat[] | null = null;
+  let started = false;
+  for (let i = 0; i < flat.length; i++) {
+    const token = flat[i];
+    if (token.type !== 'text') {
+      if (segment === null) segment = text === '' ? [] : [{ type: 'text', value: text }];
+      segment.push(token);
       continue;
     }
-    if (wildcard && !(segment.length === 1 && index === segments.length - 1)) {
-      addTail(form, segments.slice(index));
-      return form;
+    const value = token.value;
+    let from = 0;
+    for (let slash = value.indexOf('/'); slash !== -1; slash = value.indexOf('/', from)) {
+      if (slash > from) segment === null ? (text += value.slice(from, slash)) : segment.push({ type: 'text', value: value.slice(from, slash) });
+      if (started && !close(form, text, segment, false)) {
+        addTail(form, [SLASH, ...(segment as Flat[]), { type: 'text', value: value.slice(slash) }, ...flat.slice(i + 1)]);
+        return form;
+      }
+      started = true;
+      text = '';
+      segment = null;
+      from = slash + 1;
     }
-    if (segment.length === 1) form.steps.push(wildcard ? { kind: 'wildcard' } : { kind: 'param' });
-    else form.steps.push({ kind: 'regex', regex: segmentRegex(segment), captures: keys });
-    form.terminalWildcard = wildcard;
-    for (const token of segment) {
-      if (token.type === 'text') continue;
-      form.names.push(token.name);
-      form.wildcards.push(token.type === 'wildcard');
-    }
+    if (from < value.length) segment === null ? (text += value.slice(from)) : segment.push({ type: 'text', value: value.slice(from) });
   }
+  if (!close(form, text, segment, true)) addTail(form, [SLASH, ...(segment as Flat[])]);
   return form;
 }
 
-/** The rest of a form from a segment the tree cannot take apart (a wildcard with text after it): path-to-regexp's own expression. */
-function addTail(form: Form, segments: readonly Flat[][]): void {
-  const rest = segments.flatMap((tokens): Flat[] => [{ type: 'text', value: '/' }, ...tokens]);
+const SLASH: Flat = { type: 'text', value: '/' };
+
+/** Adds the step for one segment; `false` when it holds a wildcard the tree cannot take alone (a tail starts here). */
+function close(form: Form, text: string, segment: Flat[] | null, last: boolean): boolean {
+  if (segment === null) {
+    form.steps.push({ kind: 'static', key: canonical(text) });
+    return true;
+  }
+  let captures = 0;
+  let wildcard = false;
+  for (let i = 0; i < segment.length; i++) {
+    const token = segment[i];
+    if (token.type === 'text') continue;
+    captures++;
+    if (token.type === 'wildcard') wildcard = true;
+  }
+  if (wildcard && !(segment.length === 1 && last)) return false;
+  if (segment.length === 1) form.steps.push(wildcard ? { kind: 'wildcard' } : { kind: 'param' });
+  else form.steps.push({ kind: 'regex', regex: segmentRegex(segment), captures });
+  form.terminalWildcard = wildcard;
+  for (let i = 0; i < segment.length; i++) {
+    const token = segment[i];
+    if (token.type === 'text') continue;
+    form.names.push(token.name);
+    form.wildcards.push(token.type === 'wildcard');
+  }
+  return true;
+}
+
+/** The rest of a form from a segment the tree cannot take apart (a wildcard with more after it): path-to-regexp's own expression. */
+function addTail(form: Form, rest: Flat[]): void {
   const { regexp, keys } = pathToRegexp(new TokenData(rest), TAIL_OPTIONS);
   const wildcards = keys.map((key) => key.type === 'wildcard');
   const terminalWildcard = rest[rest.length - 1].type === 'wildcard';
