@@ -1,52 +1,26 @@
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { scenarios as allScenarios, startupRows, startupSizes, targets, type Measurements, type Scenario } from './scenarios';
 
 /**
- * The side-by-side benchmark: every server in its own process, autocannon in
- * another, bounded runs interleaved A/B/C... across rounds, medians and ratios
- * from this one run. `--quick` runs fewer rounds, shorter.
+ * The side-by-side benchmark: every server in its own process, the load
+ * client (autocannon) in another, bounded runs interleaved A/B/C... across
+ * rounds, medians and paired ratios from this one run; then idle RSS and
+ * build time per table size, and reversal in-process. Rows and targets are
+ * declared in `scenarios.ts`.
+ *
+ * `--quick`: one short round, fewer rows. `--only <text>` (repeatable): only
+ * the rows whose name contains one of the texts (skips the table sizes unless
+ * `--only startup`, and reversal unless `--only reverse`).
  */
 const quick = process.argv.includes('--quick');
-/** `--only waymark --only fastify`: run the scenarios whose name contains one of these (for development). */
 const only = process.argv.flatMap((arg, i, all) => (all[i - 1] === '--only' ? [arg] : []));
-const settings = quick ? { rounds: 1, duration: 3, warmup: 1 } : { rounds: 4, duration: 4, warmup: 2 };
+const settings = quick ? { rounds: 1, duration: 2, warmup: 1 } : { rounds: 4, duration: 3, warmup: 1 };
 const connections = 50;
 const build = join(__dirname, 'servers');
-const autocannon = require.resolve('autocannon/autocannon.js');
-
-interface Scenario {
-  name: string;
-  server: string;
-  args?: string[];
-  path?: string;
-  headers?: Record<string, string>;
-  quick?: boolean;
-}
-
-const waymark = (name: string, args: string[], extra: Partial<Scenario> = {}): Scenario => ({ name, server: 'waymark', args, ...extra });
-const scenarios: Scenario[] = [
-  { name: 'raw node:http', server: 'raw' },
-  { name: 'fastify', server: 'fastify' },
-  { name: 'koa, one middleware', server: 'koa' },
-  { name: 'koa + @koa/router', server: 'koa-router', args: ['--routes', '10'] },
-  { name: 'koa + @koa/router, 100 routes', server: 'koa-router', args: ['--routes', '100'], quick: false },
-  { name: 'koa + @koa/router, 1000 routes', server: 'koa-router', args: ['--routes', '1000'] },
-  { name: 'koa + @koa/router, 5000 routes', server: 'koa-router', args: ['--routes', '5000'], quick: false },
-  { name: 'routing-controllers', server: 'routing-controllers' },
-  waymark('waymark', ['--routes', '10']),
-  waymark('waymark, 100 routes', ['--routes', '100'], { quick: false }),
-  waymark('waymark, 1000 routes', ['--routes', '1000']),
-  waymark('waymark, 5000 routes', ['--routes', '5000']),
-  waymark('waymark + accept-header', ['--scheme', 'accept-header'], { headers: { accept: 'application/json; version=v1' } }),
-  waymark('waymark + url-path', ['--scheme', 'url-path'], { path: '/v1/users/42' }),
-  waymark('waymark + namespace', ['--scheme', 'namespace'], { path: '/v1/users/42' }),
-  waymark('waymark + host-name', ['--scheme', 'host-name'], { headers: { host: 'v1.example.com' } }),
-  waymark('waymark + query-parameter', ['--scheme', 'query-parameter'], { path: '/users/42?version=v1' }),
-  waymark('waymark + ctx.reverse', ['--reverse']),
-]
-  .filter((scenario) => !quick || scenario.quick !== false)
-  .filter((scenario) => only.length === 0 || only.some((text) => scenario.name.includes(text)));
+const wanted = (name: string) => only.length === 0 || only.some((text) => name.includes(text));
+const scenarios = allScenarios.filter((s) => (!quick || s.quick !== false) && wanted(s.name));
 
 interface Sample {
   rps: number;
@@ -57,8 +31,9 @@ interface Sample {
   rssLoaded: number;
 }
 
-async function measure(scenario: Scenario): Promise<Sample> {
-  const child = fork(join(build, `${scenario.server}.js`), scenario.args ?? [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/** A server process and a way to ask it things over IPC (`rss`, `rss-gc`). */
+async function start(server: string, args: string[]) {
+  const child = fork(join(build, `${server}.js`), args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: ['--expose-gc'] });
   const ask = <T>(message: string | null, key: string) =>
     new Promise<T>((resolve, reject) => {
       const onMessage = (reply: Record<string, T>) => {
@@ -68,17 +43,22 @@ async function measure(scenario: Scenario): Promise<Sample> {
         }
       };
       child.on('message', onMessage);
-      child.once('exit', (code) => reject(new Error(`${scenario.name} exited with ${code}`)));
+      child.once('exit', (code) => reject(new Error(`${server} ${args.join(' ')} exited with ${code}`)));
       if (message) child.send(message);
     });
+  const ready = await ask<{ port: number; buildMs?: number }>(null, 'ready');
+  return { child, ask, ...ready };
+}
+
+async function measure(scenario: Scenario): Promise<Sample> {
+  const { child, ask, port } = await start(scenario.server, scenario.args ?? []);
   try {
-    const port = await ask<number>(null, 'port');
     const rssIdle = await ask<number>('rss', 'rss');
-    const url = `http://127.0.0.1:${port}${scenario.path ?? '/users/42'}`;
-    // Every client sends what a JSON client sends; a scenario may override it (the Accept-header version).
-    const headers = Object.entries({ accept: 'application/json', ...scenario.headers }).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
-    await load(url, headers, settings.warmup);
-    const result = await load(url, headers, settings.duration);
+    const headers = { accept: 'application/json', ...scenario.headers };
+    const requests = (scenario.requests ?? [{ path: '/users/42' }]).map((r) => ({ method: 'GET', ...r, headers: { ...headers, ...r.headers } }));
+    const options = { url: `http://127.0.0.1:${port}`, connections, requests };
+    await load({ ...options, duration: settings.warmup });
+    const result = await load({ ...options, duration: settings.duration });
     const rssLoaded = await ask<number>('rss', 'rss');
     return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx, rssIdle, rssLoaded };
   } finally {
@@ -94,13 +74,35 @@ interface AutocannonResult {
   non2xx: number;
 }
 
-function load(url: string, headers: string[], seconds: number): Promise<AutocannonResult> {
+function load(options: object): Promise<AutocannonResult> {
   return new Promise((resolve, reject) => {
-    const run = spawn(process.execPath, [autocannon, '-c', String(connections), '-d', String(seconds), '-j', ...headers, url], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const run = spawn(process.execPath, [join(__dirname, 'client.js'), JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     run.stdout.on('data', (chunk) => (out += chunk));
-    run.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited with ${code}`))));
+    run.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`the load client exited with ${code}`))));
   });
+}
+
+/** Idle RSS after GC and build time, for each table size: the median of a few fresh processes. */
+async function startup(): Promise<Map<string, { rssMiB: number; buildMs: number }>> {
+  const out = new Map<string, { rssMiB: number; buildMs: number }>();
+  const repeats = quick ? 1 : 3;
+  for (const row of startupRows) {
+    for (const size of startupSizes) {
+      const runs: { rssMiB: number; buildMs: number }[] = [];
+      for (let i = 0; i < repeats; i++) {
+        const { child, ask, buildMs } = await start(row.server, row.args(size));
+        try {
+          runs.push({ rssMiB: (await ask<number>('rss-gc', 'rss')) / 2 ** 20, buildMs: buildMs ?? NaN });
+        } finally {
+          child.kill();
+        }
+      }
+      out.set(`${row.name}\u0000${size}`, { rssMiB: median(runs.map((r) => r.rssMiB)), buildMs: median(runs.map((r) => r.buildMs)) });
+      process.stderr.write(`startup  ${row.name.padEnd(34)} ${String(size).padStart(5)} routes\n`);
+    }
+  }
+  return out;
 }
 
 function microReverse(): { waymark: number; koaRouter: number; waymarkEncoded: number; koaRouterEncoded: number } {
@@ -108,11 +110,13 @@ function microReverse(): { waymark: number; koaRouter: number; waymarkEncoded: n
   return JSON.parse(out);
 }
 
-const median = (values: number[]) => {
+function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
+}
+
+const fixed = (value: number, digits: number, width: number) => (Number.isFinite(value) ? value.toFixed(digits) : '-').padStart(width);
 
 async function main(): Promise<void> {
   const samples = new Map<string, Sample[]>(scenarios.map((s) => [s.name, []]));
@@ -120,9 +124,11 @@ async function main(): Promise<void> {
     for (const scenario of scenarios) {
       const sample = await measure(scenario);
       samples.get(scenario.name)?.push(sample);
-      process.stderr.write(`round ${round + 1}/${settings.rounds}  ${scenario.name.padEnd(34)} ${Math.round(sample.rps)} req/s\n`);
+      process.stderr.write(`round ${round + 1}/${settings.rounds}  ${scenario.name.padEnd(48)} ${Math.round(sample.rps)} req/s\n`);
     }
   }
+  const sizes = only.length === 0 || wanted('startup') ? await startup() : new Map();
+  const reverse = only.length === 0 || wanted('reverse') ? microReverse() : { waymark: NaN, koaRouter: NaN, waymarkEncoded: NaN, koaRouterEncoded: NaN };
   const summary = Object.fromEntries(
     [...samples].map(([name, list]) => [
       name,
@@ -137,49 +143,56 @@ async function main(): Promise<void> {
       },
     ]),
   );
-  const reverse = microReverse();
-  const rps = (name: string) => summary[name]?.rps ?? NaN;
-  const rss = (name: string) => summary[name]?.rssLoadedMiB ?? NaN;
-  /** Paired ratio: a / b within each round (the same machine state), then the median over rounds. */
-  const ratio = (a: string, b: string) => {
-    const [left, right] = [samples.get(a), samples.get(b)];
-    if (!left || !right) return NaN;
-    return median(left.map((sample, round) => sample.rps / right[round].rps));
+  const measurements: Measurements = {
+    ratio(a, b) {
+      const [left, right] = [samples.get(a), samples.get(b)];
+      if (!left?.length || !right?.length) return NaN;
+      return median(left.map((sample, round) => sample.rps / right[round].rps));
+    },
+    rssLoaded: (name) => summary[name]?.rssLoadedMiB ?? NaN,
+    startup: (name, size) => sizes.get(`${name}\u0000${size}`),
+    reverse,
   };
-  const base = 'koa + @koa/router';
-  const targets = [
-    ['waymark / koa + @koa/router (10 routes)', ratio('waymark', base), 1.0],
-    ['waymark / routing-controllers', ratio('waymark', 'routing-controllers'), 1.4],
-    ...['accept-header', 'url-path', 'namespace', 'host-name', 'query-parameter'].map((s) => [`waymark + ${s} / waymark`, ratio(`waymark + ${s}`, 'waymark'), 0.9]),
-    ['waymark 1000 routes / waymark 10', ratio('waymark, 1000 routes', 'waymark'), 0.9],
-    ['waymark 5000 routes / waymark 10', ratio('waymark, 5000 routes', 'waymark'), 0.9],
-    ['waymark 1000 routes / koa + @koa/router 1000', ratio('waymark, 1000 routes', 'koa + @koa/router, 1000 routes'), 6],
-    ['app.url / router.url (2 params: id, slug)', reverse.waymark / reverse.koaRouter, 10],
-    ['RSS after load: waymark / koa + @koa/router', rss('waymark') / rss(base), 1.2, 'at most'],
-  ] as [string, number, number, ('at most' | undefined)?][];
-  const met = ([, value, needed, direction]: (typeof targets)[number]) => (direction === 'at most' ? value <= needed : value >= needed);
+  const results = targets.map((target) => {
+    const value = target.value(measurements);
+    const direction = target.direction ?? 'at least';
+    return { name: target.name, value, needed: target.needed, direction, met: direction === 'at most' ? value <= target.needed : value >= target.needed };
+  });
 
-  const lines = [`connections ${connections}, ${settings.rounds} round(s) of ${settings.duration} s, medians (target ratios: median of per-round ratios); node ${process.version}`, ''];
-  lines.push(`${'server'.padEnd(34)} ${'req/s'.padStart(9)} ${'ratio'.padStart(6)} ${'p99 ms'.padStart(7)} ${'RSS idle'.padStart(9)} ${'RSS load'.padStart(9)}  errors`);
+  const lines = [`connections ${connections}, ${settings.rounds} round(s) of ${settings.duration} s after ${settings.warmup} s warm-up, medians (target ratios: median of per-round ratios); node ${process.version}`, ''];
+  const base = summary['raw node:http']?.rps ?? NaN;
+  lines.push(`${'server'.padEnd(48)} ${'req/s'.padStart(9)} ${'/ raw'.padStart(6)} ${'p99 ms'.padStart(7)} ${'RSS idle'.padStart(9)} ${'RSS load'.padStart(9)}  errors`);
   for (const [name, s] of Object.entries(summary)) {
-    lines.push(`${name.padEnd(34)} ${Math.round(s.rps).toString().padStart(9)} ${(s.rps / rps('raw node:http')).toFixed(2).padStart(6)} ${s.p99.toFixed(0).padStart(7)} ${s.rssIdleMiB.toFixed(1).padStart(8)}M ${s.rssLoadedMiB.toFixed(1).padStart(8)}M  ${s.errors + s.non2xx}`);
+    lines.push(`${name.padEnd(48)} ${Math.round(s.rps).toString().padStart(9)} ${fixed(s.rps / base, 2, 6)} ${fixed(s.p99, 0, 7)} ${fixed(s.rssIdleMiB, 1, 8)}M ${fixed(s.rssLoadedMiB, 1, 8)}M  ${s.errors + s.non2xx}`);
   }
-  lines.push(
-    '',
-    `reversal, 2 params (id, slug): app.url ${Math.round(reverse.waymark)} ops/s, router.url ${Math.round(reverse.koaRouter)} ops/s`,
-    `reversal, 2 params, one needs encoding: app.url ${Math.round(reverse.waymarkEncoded)} ops/s, router.url ${Math.round(reverse.koaRouterEncoded)} ops/s (${(reverse.waymarkEncoded / reverse.koaRouterEncoded).toFixed(1)}x)`,
-    '',
-  );
-  lines.push(`${'target'.padEnd(46)} ${'measured'.padStart(8)} ${'needed'.padStart(7)}`);
-  for (const target of targets.filter(([, value]) => !Number.isNaN(value))) {
-    const [name, value, needed, direction] = target;
-    lines.push(`${name.padEnd(46)} ${value.toFixed(2).padStart(8)} ${`${direction === 'at most' ? '≤' : '≥'} ${needed.toFixed(2)}`.padStart(7)}  ${met(target) ? 'ok' : 'MISSED'}`);
+  if (sizes.size > 0) {
+    lines.push('', `${'idle RSS after GC (MiB) / build ms'.padEnd(48)} ${startupSizes.map((size) => `${size} routes`.padStart(16)).join('')}`);
+    for (const row of startupRows) {
+      const cells = startupSizes.map((size) => {
+        const cell = sizes.get(`${row.name}\u0000${size}`);
+        return cell ? `${cell.rssMiB.toFixed(1)} / ${cell.buildMs.toFixed(0)}`.padStart(16) : '-'.padStart(16);
+      });
+      lines.push(`${row.name.padEnd(48)} ${cells.join('')}`);
+    }
+  }
+  if (Number.isFinite(reverse.waymark)) {
+    lines.push(
+      '',
+      `reversal, 2 params (id, slug): app.url ${Math.round(reverse.waymark)} ops/s, router.url ${Math.round(reverse.koaRouter)} ops/s`,
+      `reversal, 2 params, one needs encoding: app.url ${Math.round(reverse.waymarkEncoded)} ops/s, router.url ${Math.round(reverse.koaRouterEncoded)} ops/s (${(reverse.waymarkEncoded / reverse.koaRouterEncoded).toFixed(1)}x)`,
+    );
+  }
+  lines.push('', `${'target'.padEnd(66)} ${'measured'.padStart(8)} ${'needed'.padStart(9)}`);
+  for (const result of results.filter(({ value }) => !Number.isNaN(value))) {
+    lines.push(`${result.name.padEnd(66)} ${fixed(result.value, 2, 8)} ${`${result.direction === 'at most' ? '≤' : '≥'} ${result.needed.toFixed(2)}`.padStart(9)}  ${result.met ? 'ok' : 'MISSED'}`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 
-  mkdirSync(join(__dirname, '..', '..', '..', 'bench', 'results'), { recursive: true });
-  const file = join(__dirname, '..', '..', '..', 'bench', 'results', 'latest.json');
-  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, quick, settings: { ...settings, connections }, servers: summary, reverse, targets: targets.map((target) => ({ name: target[0], value: target[1], needed: target[2], direction: target[3] ?? 'at least', met: met(target) })) }, null, 2)}\n`);
+  const dir = join(__dirname, '..', '..', '..', 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, quick || only.length > 0 ? 'partial.json' : 'latest.json');
+  const startupJson = Object.fromEntries([...sizes].map(([key, value]) => [key.replace('\u0000', ', ') + ' routes', value]));
+  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, quick, only, settings: { ...settings, connections }, servers: summary, startup: startupJson, reverse, targets: results }, null, 2)}\n`);
 }
 
 main().catch((error) => {

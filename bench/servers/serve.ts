@@ -1,25 +1,37 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** The options every bench server reads from its command line: `--routes 1000 --scheme url-path --reverse`. */
-export function args(): { routes: number; scheme: string | null; reverse: boolean } {
+/** The options every bench server reads from its command line: `--routes 1000 --scheme url-path --layout version --reverse`. */
+export function args(): { routes: number; scheme: string | null; layout: string; reverse: boolean } {
   const argv = process.argv.slice(2);
   const value = (flag: string) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : undefined);
-  return { routes: Number(value('--routes') ?? 10), scheme: value('--scheme') ?? null, reverse: argv.includes('--reverse') };
+  return { routes: Number(value('--routes') ?? 10), scheme: value('--scheme') ?? null, layout: value('--layout') ?? 'flat', reverse: argv.includes('--reverse') };
 }
 
-/** Listens on a free loopback port and talks to the bench runner over IPC: the port, then RSS on request. */
-export function serve(server: Server): void {
+/** Milliseconds spent in `build` (making the app and its routes), and its result. */
+export function timed<T>(build: () => T): { value: T; buildMs: number } {
+  const start = performance.now();
+  const value = build();
+  return { value, buildMs: performance.now() - start };
+}
+
+/** Listens on a free loopback port and talks to the bench runner over IPC: `ready` (port, build time), then RSS on request. */
+export function serve(server: Server, buildMs?: number): void {
   server.keepAliveTimeout = 60_000;
-  server.listen(0, '127.0.0.1', () => announce((server.address() as AddressInfo).port));
+  server.listen(0, '127.0.0.1', () => announce((server.address() as AddressInfo).port, buildMs));
 }
 
-export function announce(port: number): void {
-  process.send?.({ port });
+export function announce(port: number, buildMs?: number): void {
+  process.send?.({ port, ready: { port, buildMs } });
+  const gc = (globalThis as { gc?: () => void }).gc; // present when run with --expose-gc
   process.on('message', (message) => {
     if (message === 'rss') process.send?.({ rss: process.memoryUsage().rss });
+    if (message === 'rss-gc') {
+      gc?.();
+      process.send?.({ rss: process.memoryUsage().rss });
+    }
     if (message === 'heap') {
-      (globalThis as { gc?: () => void }).gc?.(); // run with --expose-gc for a heap after collection
+      gc?.();
       process.send?.({ heap: process.memoryUsage().heapUsed });
     }
   });

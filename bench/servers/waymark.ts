@@ -16,9 +16,10 @@ import {
   type RouteSource,
   type VersioningScheme,
 } from '../../src';
-import { args, serve } from './serve';
+import { filler } from '../shared/waymark-routes';
+import { args, serve, timed } from './serve';
 
-const { routes, scheme, reverse } = args();
+const { routes, scheme, layout, reverse } = args();
 
 @Controller('/users')
 class Users {
@@ -26,19 +27,6 @@ class Users {
   detail(@Param('id') id: string, @Ctx() ctx: Context) {
     return reverse ? { id, url: ctx.reverse('users-detail', { id }) } : { id };
   }
-}
-
-/** `count` routes of their own static prefix, registered before the target (the worst case for a linear scan). */
-function filler(count: number): Function {
-  class Filler {}
-  const prototype = Filler.prototype as Record<string, unknown>;
-  for (let i = 0; i < count; i++) {
-    const name = `r${i}`;
-    prototype[name] = () => ({ i });
-    Get(`/r${i}/items/:id`, `filler-${i}`)(prototype, name, Object.getOwnPropertyDescriptor(prototype, name) as PropertyDescriptor);
-  }
-  Controller()(Filler);
-  return Filler;
 }
 
 const versions = { defaultVersion: 'v1', allowedVersions: ['v1', 'v2'] };
@@ -50,6 +38,24 @@ const schemes: Record<string, () => { versioning: VersioningScheme; target: Rout
   'query-parameter': () => ({ versioning: new QueryParameterVersioning(versions), target: [Users] }),
 };
 
-const chosen = scheme ? schemes[scheme]() : { versioning: undefined, target: [Users] };
-const app = createApp({ routes: [filler(routes - chosen.target.length), ...chosen.target], versioning: chosen.versioning });
-serve(createServer(app.callback()));
+/**
+ * `--layout`: the whole table (filler and target) as written, under
+ * `include('/:version')` with URL-path versioning, or under two namespace
+ * includes (`/v1`, `/v2`) with namespace versioning, half the routes in each.
+ */
+function table(): { versioning?: VersioningScheme; routes: RouteSource[] } {
+  if (scheme) {
+    const chosen = schemes[scheme]();
+    return { versioning: chosen.versioning, routes: [...filler(routes - chosen.target.length), ...chosen.target] };
+  }
+  if (layout === 'version') return { versioning: new URLPathVersioning(versions), routes: [include('/:version', [...filler(routes - 1), Users])] };
+  if (layout === 'namespace') {
+    const half = (namespace: string) => include(`/${namespace}`, [...filler(Math.floor(routes / 2) - 1), Users], { namespace });
+    return { versioning: new NamespaceVersioning(versions), routes: [half('v1'), half('v2')] };
+  }
+  return { routes: [...filler(routes - 1), Users] };
+}
+
+const { routes: sources, versioning } = table();
+const { value: app, buildMs } = timed(() => createApp({ routes: sources, versioning }));
+serve(createServer(app.callback()), buildMs);

@@ -1,0 +1,124 @@
+import { githubRequests, layouts, type Layout } from './shared/github';
+
+/** One request a client sends; a row's requests are cycled, one after the other, on every connection. */
+export interface BenchRequest {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** One row of the table: a server (a compiled file of `bench/servers/`) and what the client sends it. */
+export interface Scenario {
+  name: string;
+  /** File name in `bench/servers/` without extension. */
+  server: string;
+  args?: string[];
+  /** Default: `GET /users/42`. */
+  requests?: BenchRequest[];
+  /** Sent with every request, after `Accept: application/json` (which a scenario may override). */
+  headers?: Record<string, string>;
+  /** `false`: left out of `--quick` runs. */
+  quick?: boolean;
+}
+
+/** A target ratio printed under the table; `value` reads the measurements (see run.ts). */
+export interface Target {
+  name: string;
+  value: (m: Measurements) => number;
+  needed: number;
+  direction?: 'at least' | 'at most';
+}
+
+export interface Measurements {
+  /** Median over rounds of a.rps / b.rps measured in the same round. */
+  ratio(a: string, b: string): number;
+  rssLoaded(name: string): number;
+  /** Idle RSS (MiB, after GC) and build time (ms) of a table-size row, by its name and size. */
+  startup(name: string, size: number): { rssMiB: number; buildMs: number } | undefined;
+  reverse: { waymark: number; koaRouter: number };
+}
+
+const waymark = (name: string, args: string[], extra: Partial<Scenario> = {}): Scenario => ({ name, server: 'waymark', args, ...extra });
+const versioned: BenchRequest[] = [{ path: '/v1/users/42' }];
+const layoutName: Record<Layout, string> = { flat: 'flat', version: 'under /:version', namespace: 'namespace includes' };
+
+/** The GitHub API set in one layout, for waymark and its two peers: one request per route, cycled. */
+const github = (layout: Layout): Scenario[] =>
+  [
+    ['waymark', 'github-waymark'],
+    ['koa + @koa/router', 'github-koa-router'],
+    ['fastify', 'github-fastify'],
+  ].map(([who, server]) => ({ name: `GitHub API ${layoutName[layout]}: ${who}`, server, args: ['--layout', layout], requests: githubRequests(layout) }));
+
+/**
+ * Every row, in the order they run in each round. To add a row: a server in
+ * `bench/servers/` (it calls `serve()` or `announce()` from `servers/serve.ts`)
+ * and an entry here; a target below if it has one.
+ */
+export const scenarios: Scenario[] = [
+  { name: 'raw node:http', server: 'raw' },
+  { name: 'fastify', server: 'fastify' },
+  { name: 'koa, one middleware', server: 'koa' },
+  { name: 'koa + @koa/router', server: 'koa-router', args: ['--routes', '10'] },
+  { name: 'koa + @koa/router, 100 routes', server: 'koa-router', args: ['--routes', '100'], quick: false },
+  { name: 'koa + @koa/router, 1000 routes', server: 'koa-router', args: ['--routes', '1000'] },
+  { name: 'koa + @koa/router, 5000 routes', server: 'koa-router', args: ['--routes', '5000'], quick: false },
+  { name: 'routing-controllers', server: 'routing-controllers' },
+  waymark('waymark', ['--routes', '10']),
+  waymark('waymark, 100 routes', ['--routes', '100'], { quick: false }),
+  waymark('waymark, 1000 routes', ['--routes', '1000']),
+  waymark('waymark, 5000 routes', ['--routes', '5000']),
+  waymark('waymark under /:version', ['--routes', '10', '--layout', 'version'], { requests: versioned }),
+  waymark('waymark under /:version, 1000 routes', ['--routes', '1000', '--layout', 'version'], { requests: versioned }),
+  waymark('waymark under /:version, 5000 routes', ['--routes', '5000', '--layout', 'version'], { requests: versioned }),
+  waymark('waymark namespace includes', ['--routes', '10', '--layout', 'namespace'], { requests: versioned }),
+  waymark('waymark namespace includes, 1000 routes', ['--routes', '1000', '--layout', 'namespace'], { requests: versioned, quick: false }),
+  waymark('waymark namespace includes, 5000 routes', ['--routes', '5000', '--layout', 'namespace'], { requests: versioned }),
+  waymark('waymark + accept-header', ['--scheme', 'accept-header'], { headers: { accept: 'application/json; version=v1' } }),
+  waymark('waymark + url-path', ['--scheme', 'url-path'], { requests: versioned }),
+  waymark('waymark + namespace', ['--scheme', 'namespace'], { requests: versioned }),
+  waymark('waymark + host-name', ['--scheme', 'host-name'], { headers: { host: 'v1.example.com' } }),
+  waymark('waymark + query-parameter', ['--scheme', 'query-parameter'], { requests: [{ path: '/users/42?version=v1' }] }),
+  waymark('waymark + ctx.reverse', ['--reverse']),
+  ...layouts.flatMap(github),
+];
+
+/** Table sizes for idle RSS and build time (`createApp`, or registering the routes): one process per size, no load. */
+export const startupRows: { name: string; server: string; args: (size: number) => string[] }[] = [
+  { name: 'koa + @koa/router', server: 'koa-router', args: (size) => ['--routes', String(size)] },
+  { name: 'waymark', server: 'waymark', args: (size) => ['--routes', String(size)] },
+  { name: 'waymark under /:version', server: 'waymark', args: (size) => ['--routes', String(size), '--layout', 'version'] },
+  { name: 'waymark namespace includes', server: 'waymark', args: (size) => ['--routes', String(size), '--layout', 'namespace'] },
+];
+export const startupSizes = [10, 1000, 5000];
+
+const waymarkLayouts = ['waymark', 'waymark under /:version', 'waymark namespace includes'];
+const schemes = ['accept-header', 'url-path', 'namespace', 'host-name', 'query-parameter'];
+const sizeTargets = (row: string): Target[] =>
+  [1000, 5000].map((size) => ({ name: `${row}: ${size} routes / 10`, value: (m) => m.ratio(`${row}, ${size} routes`, row), needed: 0.9 }));
+
+export const targets: Target[] = [
+  { name: 'waymark / koa, one middleware', value: (m) => m.ratio('waymark', 'koa, one middleware'), needed: 0.95 },
+  { name: 'waymark / koa + @koa/router (10 routes)', value: (m) => m.ratio('waymark', 'koa + @koa/router'), needed: 1.0 },
+  ...schemes.map((s): Target => ({ name: `waymark + ${s} / waymark`, value: (m) => m.ratio(`waymark + ${s}`, 'waymark'), needed: 0.9 })),
+  ...sizeTargets('waymark'),
+  ...sizeTargets('waymark under /:version'),
+  ...sizeTargets('waymark namespace includes'),
+  { name: 'waymark 1000 routes / koa + @koa/router 1000', value: (m) => m.ratio('waymark, 1000 routes', 'koa + @koa/router, 1000 routes'), needed: 6 },
+  ...layouts.map((layout): Target => ({
+    name: `GitHub API ${layoutName[layout]}: waymark / koa + @koa/router`,
+    value: (m) => m.ratio(`GitHub API ${layoutName[layout]}: waymark`, `GitHub API ${layoutName[layout]}: koa + @koa/router`),
+    needed: 1.3,
+  })),
+  { name: 'GitHub API waymark: under /:version / flat', value: (m) => m.ratio('GitHub API under /:version: waymark', 'GitHub API flat: waymark'), needed: 0.9 },
+  { name: 'app.url / router.url (2 params: id, slug)', value: (m) => m.reverse.waymark / m.reverse.koaRouter, needed: 10 },
+  { name: 'RSS after load: waymark / koa + @koa/router', value: (m) => m.rssLoaded('waymark') / m.rssLoaded('koa + @koa/router'), needed: 1.2, direction: 'at most' },
+  {
+    name: 'idle RSS, 5000 routes: waymark (worst layout) / koa + @koa/router',
+    value: (m) => Math.max(...waymarkLayouts.map((row) => m.startup(row, 5000)?.rssMiB ?? NaN)) / (m.startup('koa + @koa/router', 5000)?.rssMiB ?? NaN),
+    needed: 1.0,
+    direction: 'at most',
+  },
+  { name: 'createApp, 5000 routes, worst layout (ms)', value: (m) => Math.max(...waymarkLayouts.map((row) => m.startup(row, 5000)?.buildMs ?? NaN)), needed: 100, direction: 'at most' },
+];

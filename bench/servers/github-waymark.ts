@@ -1,0 +1,26 @@
+import 'reflect-metadata';
+import { createServer } from 'node:http';
+import { createApp, include, NamespaceVersioning, URLPathVersioning, type RouteSource, type VersioningScheme } from '../../src';
+import { githubRoutes } from '../shared/github';
+import { controllerOf } from '../shared/waymark-routes';
+import { args, serve, timed } from './serve';
+
+/** The GitHub API set on waymark, `--layout flat|version|namespace`. */
+const { layout } = args();
+const versions = { defaultVersion: 'v1', allowedVersions: ['v1', 'v2'] };
+const routes = githubRoutes().map((route, i) => ({ method: route.method, path: route.pattern, name: `route-${i}` }));
+const Github = controllerOf(routes, (i) => () => ({ route: i }));
+
+const { value: app, buildMs } = timed(() => {
+  let sources: RouteSource[] = [Github];
+  let versioning: VersioningScheme | undefined;
+  if (layout === 'version') {
+    sources = [include('/:version', [Github])];
+    versioning = new URLPathVersioning(versions);
+  } else if (layout === 'namespace') {
+    sources = [include('/v1', [Github], { namespace: 'v1' }), include('/v2', [Github], { namespace: 'v2' })];
+    versioning = new NamespaceVersioning(versions);
+  }
+  return createApp({ routes: sources, versioning });
+});
+serve(createServer(app.callback()), buildMs);
