@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { templateOf } from '../errors';
 import { lastQueryValue } from '../http/query';
+import { formString } from '../table/query';
 import type { ReverseParams } from '../table/reverse';
 import { BaseVersioning, type SchemeReverseOptions } from './base';
 
@@ -38,5 +39,6 @@ export function replaceQueryParam(url: string, key: string, value: string): stri
   const search = new URLSearchParams(question === -1 ? '' : base.slice(question + 1));
   search.set(key, value);
   search.sort();
-  return `${question === -1 ? base : base.slice(0, question)}?${search}${fragment}`;
+  // DRF re-encodes with Python's urlencode: `~` stays, `*` is %2A (URLSearchParams would write %7E and leave *).
+  return `${question === -1 ? base : base.slice(0, question)}?${formString(search)}${fragment}`;
 }

@@ -48,4 +48,10 @@ describe('versioning/query-parameter', () => {
   it('replaceQueryParam keeps repeated values of other keys and the rest of the URL as written', () => {
     expect(replaceQueryParam('http://H.test/p%2Fq?b=2&a=1&b=1&version=x', 'version', 'v1')).to.equal('http://H.test/p%2Fq?a=1&b=2&b=1&version=v1');
   });
+
+  it("regression: ?version=a~b was re-encoded in links as a%7Eb, and '*' left bare where DRF writes %2A", async () => {
+    const res = await agent(new QueryParameterVersioning()).get('/things?version=a~b*').expect(200);
+    expect(res.body).to.deep.equal({ version: 'a~b*', link: 'http://api.test/things/7?version=a~b%2A' });
+    expect(replaceQueryParam('/p?b=x~y&a=%2A#f', 'version', 'v 1')).to.equal('/p?a=%2A&b=x~y&version=v+1#f');
+  });
 });
