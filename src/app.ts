@@ -6,6 +6,7 @@ import { dispatcher, errorBoundary } from './http/dispatch';
 import { closeWhileDraining, refuseWhileDraining } from './shutdown';
 import { Matcher } from './http/matcher';
 import { followProxyTrust, proxyTest } from './http/proxy';
+import { installQuery } from './http/query';
 import { appUrl } from './http/reverse';
 import { planRoutes } from './http/middleware';
 import { Translator } from './i18n/translator';
@@ -48,6 +49,7 @@ export class App extends Koa {
     attachRuntime(this, runtime);
     installContext(this.context);
     followProxyTrust(this.request, runtime.trustsProxy);
+    installQuery(this.request);
   }
 
   /**
