@@ -21,6 +21,29 @@ export type { AppOptions };
  * A Koa application whose routes come from decorated controllers. Every Koa
  * middleware and `app.callback()` work unchanged; middleware added with
  * `app.use()` runs after waymark's error boundary and before routing.
+ * `createApp(options)` is the same as `new App(options)`.
+ *
+ * @example
+ * ```ts
+ * @Controller('/users')
+ * class Users {
+ *   @Get('/:id', 'users-detail') detail(@Param('id') id: number) {
+ *     return { id };
+ *   }
+ * }
+ * const app = new App({ routes: [Users] });
+ * app.use(async (ctx, next) => {
+ *   await next();
+ *   ctx.set('X-Served-By', 'waymark');
+ * });
+ * const server = app.listen(0);
+ * await new Promise((resolve) => server.once('listening', resolve));
+ * const { port } = server.address() as { port: number };
+ * const response = await fetch(`http://127.0.0.1:${port}/users/42`);
+ * assert.deepEqual([await response.json(), response.headers.get('x-served-by')], [{ id: 42 }, 'waymark']);
+ * assert.equal(app.url('users-detail', { id: 42 }), '/users/42');
+ * server.close();
+ * ```
  */
 export class App extends Koa {
   constructor(options: AppOptions) {
@@ -57,8 +80,16 @@ export class App extends Koa {
    * `absolute: true`. Throws `NoReverseMatch` when no route fits.
    *
    * @example
-   * app.url('users-detail', { id: 42 });                     // '/users/42'
-   * app.url('v1:users-detail', [42], { query: { q: 'a b' } }); // '/v1/users/42?q=a+b'
+   * ```ts
+   * @Controller('/users')
+   * class Users {
+   *   @Get('/:id', 'users-detail') detail() {}
+   * }
+   * const app = createApp({ routes: [Users, include('/v1', [Users], { namespace: 'v1' })], origin: 'https://api.example.com' });
+   * assert.equal(app.url('users-detail', { id: 42 }), '/users/42');
+   * assert.equal(app.url('v1:users-detail', [42], { query: { q: 'a b' } }), '/v1/users/42?q=a+b');
+   * assert.equal(app.url('users-detail', { id: 42 }, { absolute: true }), 'https://api.example.com/users/42');
+   * ```
    */
   url<N extends RouteName>(name: N, ...args: ReverseArgs<N>): string {
     return appUrl(runtimeOf(this), name, args[0] as ReverseParams | undefined, args[1]);
@@ -66,11 +97,25 @@ export class App extends Koa {
 }
 
 /**
- * Builds a waymark app.
+ * Builds a waymark app; misconfiguration throws `ImproperlyConfigured` here,
+ * not on the first request.
  *
  * @example
- * const app = createApp({ routes: [UsersController], origin: 'https://api.example.com' });
- * app.listen(3000);
+ * ```ts
+ * @Controller('/users')
+ * class Users {
+ *   @Get('/:id', 'detail') detail(@Param('id') id: string) {
+ *     return { id };
+ *   }
+ * }
+ * const app = createApp({
+ *   routes: [include('/v1', [Users], { namespace: 'v1' })],
+ *   versioning: new NamespaceVersioning({ allowedVersions: ['v1'] }),
+ *   origin: 'https://api.example.com',
+ * });
+ * assert.equal(app.url('v1:detail', { id: 42 }, { absolute: true }), 'https://api.example.com/v1/users/42');
+ * assert.throws(() => createApp({ routes: [Users], mediaTypes: [] }), ImproperlyConfigured);
+ * ```
  */
 export function createApp(options: AppOptions): App {
   return new App(options);

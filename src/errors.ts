@@ -28,6 +28,12 @@ export interface CatalogueEntry {
  *
  * Adding a code is one line here plus one per language:
  * `GONE: { status: 410, message: 'This resource is gone.' },`
+ *
+ * @example
+ * assert.deepEqual(ErrorCatalogue.NOT_FOUND, { status: 404, message: 'Not found.' });
+ * assert.equal(new NotFound().code, 'NOT_FOUND');
+ * assert.equal(ErrorCatalogue.INVALID_PARAMETER.variants.queryNumber, 'Invalid query parameter "{name}": expected a number.');
+ * assert.equal('status' in ErrorCatalogue.NO_REVERSE_MATCH, false); // thrown at developers, never a response
  */
 export const ErrorCatalogue = {
   BAD_REQUEST: { status: 400, message: 'Bad request.' },
@@ -123,7 +129,15 @@ export function entryOf(code: ErrorCode): CatalogueEntry {
   return ErrorCatalogue[code];
 }
 
-/** Base class of every error waymark throws; `code` is stable across releases. */
+/**
+ * Base class of every error waymark throws; `code` is stable across releases
+ * (see `ErrorCatalogue`).
+ *
+ * @example
+ * const errors: unknown[] = [new NotFound(), new NoReverseMatch('x'), new ImproperlyConfigured('y'), new Error('z')];
+ * const codes = errors.map((error) => (error instanceof WaymarkError ? error.code : 'not waymark'));
+ * assert.deepEqual(codes, ['NOT_FOUND', 'NO_REVERSE_MATCH', 'IMPROPERLY_CONFIGURED', 'not waymark']);
+ */
 export class WaymarkError extends Error {
   readonly code: string;
 
@@ -176,7 +190,16 @@ export class ImproperlyConfigured extends WaymarkError {
  * Thrown when a waymark function is called with arguments it cannot use.
  *
  * @example
- * assert.throws(() => createApp({ routes: [] }).url('x', {}, { absolute: true }), InvalidArgument);
+ * ```ts
+ * // A scheme reverses against the request's app, so it needs the request.
+ * assert.throws(() => new URLPathVersioning().reverse('users-detail'), InvalidArgument);
+ * @Controller('/users')
+ * class Users {
+ *   @Get('', 'users-list') list() {}
+ * }
+ * // An absolute URL outside a request needs the app's origin.
+ * assert.throws(() => createApp({ routes: [Users] }).url('users-list', {}, { absolute: true }), InvalidArgument);
+ * ```
  */
 export class InvalidArgument extends WaymarkError {
   constructor(message: string) {

@@ -44,9 +44,30 @@ export async function refuseWhileDraining(ctx: Context, next: Next): Promise<voi
  * on a kept-alive connection with 503, closes keep-alive connections as soon
  * as they are idle (Node would otherwise wait for `keepAliveTimeout`), and
  * cuts whatever is left after `timeout`. Calling it again returns the same promise.
+ * In a server: `process.once('SIGTERM', () => closeGracefully(server).then(() => process.exit(0)))`.
  *
  * @example
- * process.once('SIGTERM', () => closeGracefully(server).then(() => process.exit(0)));
+ * ```ts
+ * let started = () => {};
+ * const handlerStarted = new Promise<void>((resolve) => (started = resolve));
+ * @Controller('/slow')
+ * class Slow {
+ *   @Get('', 'slow') async slow() {
+ *     started();
+ *     await new Promise((resolve) => setTimeout(resolve, 50));
+ *     return { finished: true };
+ *   }
+ * }
+ * const app = createApp({ routes: [Slow] });
+ * const server = app.listen(0);
+ * await new Promise((resolve) => server.once('listening', resolve));
+ * const { port } = server.address() as { port: number };
+ * const inFlight = fetch(`http://127.0.0.1:${port}/slow`).then((response) => response.json());
+ * await handlerStarted;
+ * await closeGracefully(server, { timeout: 5_000 });
+ * assert.deepEqual(await inFlight, { finished: true }); // the request under way was answered
+ * assert.equal(server.listening, false);
+ * ```
  */
 export function closeGracefully(server: Server, options: CloseOptions = {}): Promise<void> {
   const existing = closing.get(server);

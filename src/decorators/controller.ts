@@ -17,13 +17,20 @@ export interface ControllerMetadata {
 }
 
 /**
- * Marks a class as a controller whose routes live under `prefix`.
+ * Marks a class as a controller whose routes live under `prefix`; its
+ * `namespace` option adds a level to its routes' names.
  *
  * @example
+ * ```ts
  * @Controller('/users', { namespace: 'users' })
  * class UsersController {
- *   @Get('/:id', 'detail') detail(@Param('id') id: string) { return { id }; }
+ *   @Get('/:id', 'detail') detail(@Param('id') id: string) {
+ *     return { id };
+ *   }
  * }
+ * const app = createApp({ routes: [UsersController] });
+ * assert.equal(app.url('users:detail', { id: 7 }), '/users/7');
+ * ```
  */
 export function Controller(prefix = '', options: ControllerOptions = {}): ClassDecorator {
   const record: ControllerMetadata = { prefix, options: { ...options } };

@@ -74,54 +74,180 @@ function named(source: ParamSource, decorator: string, name: unknown, options?: 
 }
 
 /**
- * A path parameter, converted to the parameter's type (or `options.type`).
- * `@Param('id')` on a route whose path has no `:id` fails when the app is built.
+ * A path parameter, converted to the parameter's type (or `options.type`);
+ * a value that does not convert is a 400 problem document. `@Param('id')` on a
+ * route whose path has no `:id` fails when the app is built.
  *
  * @example
+ * ```ts
  * @Controller('/users')
  * class Users {
- *   @Get('/:id', 'detail') detail(@Param('id') id: number) { return { id, next: id + 1 }; }
+ *   @Get('/:id', 'users-detail') detail(@Param('id') id: number) {
+ *     return { id, type: typeof id };
+ *   }
  * }
- * assert.equal(createApp({ routes: [Users] }).url('detail', { id: 7 }), '/users/7');
+ * const app = createApp({ routes: [Users] });
+ * const server = app.listen(0);
+ * await new Promise((resolve) => server.once('listening', resolve));
+ * const { port } = server.address() as { port: number };
+ * assert.deepEqual(await (await fetch(`http://127.0.0.1:${port}/users/42`)).json(), { id: 42, type: 'number' });
+ * assert.equal((await fetch(`http://127.0.0.1:${port}/users/forty-two`)).status, 400);
+ * server.close();
+ * ```
  */
 export const Param = (name: string, options?: ParamOptions) => named('param', '@Param()', name, options);
-/** Every path parameter as a record. @example class A { @Get('/:a/:b') both(@Params() all: Record<string, string>) { return all; } } */
+/**
+ * Every path parameter as a record of strings.
+ *
+ * @example
+ * ```ts
+ * @Controller('/orgs')
+ * class Repos {
+ *   @Get('/:org/repos/:repo', 'repo') repo(@Params() params: Record<string, string>) {
+ *     return params;
+ *   }
+ * }
+ * const app = createApp({ routes: [Repos] });
+ * const server = app.listen(0);
+ * await new Promise((resolve) => server.once('listening', resolve));
+ * const { port } = server.address() as { port: number };
+ * assert.deepEqual(await (await fetch(`http://127.0.0.1:${port}/orgs/acme/repos/api`)).json(), { org: 'acme', repo: 'api' });
+ * server.close();
+ * ```
+ */
 export const Params = () => paramDecorator('params', '@Params()');
 /**
  * A query parameter, converted to the parameter's type (or `options.type`):
- * the last value when the key is repeated, every value in order for `Array`.
+ * the last value when the key is repeated, every value in order for `Array`;
+ * absent, it is `undefined` (a 400 with `required: true`).
  *
  * @example
+ * ```ts
  * @Controller('/search')
  * class Search {
  *   @Get('', 'search') search(@Query('page', { schema: { type: 'integer', minimum: 1 } }) page: number, @Query('tag', { type: Array }) tags: string[]) {
  *     return { page, tags };
  *   }
  * }
- * assert.equal(createApp({ routes: [Search] }).url('search', {}, { query: { page: 2, tag: ['a', 'b'] } }), '/search?page=2&tag=a&tag=b');
+ * const app = createApp({ routes: [Search] });
+ * const server = app.listen(0);
+ * await new Promise((resolve) => server.once('listening', resolve));
+ * const { port } = server.address() as { port: number };
+ * assert.deepEqual(await (await fetch(`http://127.0.0.1:${port}/search?page=2&tag=a&tag=b`)).json(), { page: 2, tags: ['a', 'b'] });
+ * assert.equal((await fetch(`http://127.0.0.1:${port}/search?page=0`)).status, 400);
+ * assert.equal(app.url('search', {}, { query: { page: 2, tag: ['a', 'b'] } }), '/search?page=2&tag=a&tag=b');
+ * server.close();
+ * ```
  */
 export const Query = (name: string, options?: ParamOptions) => named('query', '@Query()', name, options);
-/** The whole query as a record. @example class A { @Get('/q') all(@Queries() query: Record<string, string | string[]>) { return query; } } */
+/**
+ * The whole query as a record (a repeated key gives an array).
+ *
+ * @example
+ * ```ts
+ * @Controller('/search')
+ * class Search {
+ *   @Get('', 'search') search(@Queries() query: Record<string, string | string[]>) {
+ *     return query;
+ *   }
+ * }
+ * const app = createApp({ routes: [Search] });
+ * const server = app.listen(0);
+ * await new Promise((resolve) => server.once('listening', resolve));
+ * const { port } = server.address() as { port: number };
+ * assert.deepEqual(await (await fetch(`http://127.0.0.1:${port}/search?q=koa&tag=a&tag=b`)).json(), { q: 'koa', tag: ['a', 'b'] });
+ * server.close();
+ * ```
+ */
 export const Queries = () => paramDecorator('queries', '@Queries()');
 /**
  * The request body parsed as JSON (at most `limits.body` bytes), validated by
  * `options.schema` when given; with `required: true` an empty body is a 400.
  *
  * @example
+ * ```ts
  * @Controller('/users')
  * class Users {
  *   @Post('', 'create') create(@Body({ required: true, schema: { type: 'object', required: ['name'] } }) body: { name: string }) {
  *     return { created: body.name };
  *   }
  * }
- * assert.equal(createApp({ routes: [Users] }).url('create'), '/users');
+ * const app = createApp({ routes: [Users] });
+ * const server = app.listen(0);
+ * await new Promise((resolve) => server.once('listening', resolve));
+ * const { port } = server.address() as { port: number };
+ * const json = { 'Content-Type': 'application/json' };
+ * assert.deepEqual(await (await fetch(`http://127.0.0.1:${port}/users`, { method: 'POST', headers: json, body: '{"name":"ada"}' })).json(), { created: 'ada' });
+ * assert.equal((await fetch(`http://127.0.0.1:${port}/users`, { method: 'POST', headers: json, body: '{}' })).status, 400);
+ * assert.equal((await fetch(`http://127.0.0.1:${port}/users`, { method: 'POST', headers: json, body: '{' })).status, 400);
+ * server.close();
+ * ```
  */
 export const Body = (options?: BodyOptions) => paramDecorator('body', '@Body()', undefined, options);
-/** A request header (case-insensitive name); `Array` splits it on commas. @example class A { @Get('/h') h(@Header('X-Count') count: number) { return count; } } */
+/**
+ * A request header (the name is case-insensitive), converted to the parameter's
+ * type; `Array` splits it on commas.
+ *
+ * @example
+ * ```ts
+ * @Controller('/whoami')
+ * class WhoAmI {
+ *   @Get('', 'whoami') whoami(@Header('X-User') user: string, @Header('X-Retries') retries: number) {
+ *     return { user, retries };
+ *   }
+ * }
+ * const app = createApp({ routes: [WhoAmI] });
+ * const server = app.listen(0);
+ * await new Promise((resolve) => server.once('listening', resolve));
+ * const { port } = server.address() as { port: number };
+ * const response = await fetch(`http://127.0.0.1:${port}/whoami`, { headers: { 'x-user': 'ada', 'x-retries': '3' } });
+ * assert.deepEqual(await response.json(), { user: 'ada', retries: 3 });
+ * server.close();
+ * ```
+ */
 export const Header = (name: string, options?: ParamOptions) => named('header', '@Header()', name, options);
-/** The Koa context. @example class A { @Get('/c') c(@Ctx() ctx: { path: string }) { return ctx.path; } } */
+/**
+ * The Koa context: `ctx.reverse`, `ctx.route`, `ctx.version` and everything Koa offers.
+ *
+ * @example
+ * ```ts
+ * import type { Context } from 'koa';
+ * @Controller('/articles')
+ * class Articles {
+ *   @Get('/:slug', 'article') show(@Param('slug') slug: string, @Ctx() ctx: Context) {
+ *     return { self: ctx.reverse('article', { slug }), route: ctx.route?.name };
+ *   }
+ * }
+ * const app = createApp({ routes: [Articles] });
+ * const server = app.listen(0);
+ * await new Promise((resolve) => server.once('listening', resolve));
+ * const { port } = server.address() as { port: number };
+ * const body = await (await fetch(`http://127.0.0.1:${port}/articles/hello`)).json();
+ * assert.deepEqual(body, { self: `http://127.0.0.1:${port}/articles/hello`, route: 'article' });
+ * server.close();
+ * ```
+ */
 export const Ctx = () => paramDecorator('ctx', '@Ctx()');
-/** The request's determined version (`ctx.version`). @example class A { @Get('/v') v(@Version() version: string | null) { return version; } } */
+/**
+ * The request's determined version (`ctx.version`; `null` when versioning is off).
+ *
+ * @example
+ * ```ts
+ * @Controller('/:version/users')
+ * class Users {
+ *   @Get('', 'users-list') list(@Version() version: string | null) {
+ *     return { version };
+ *   }
+ * }
+ * const app = createApp({ routes: [Users], versioning: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }) });
+ * const server = app.listen(0);
+ * await new Promise((resolve) => server.once('listening', resolve));
+ * const { port } = server.address() as { port: number };
+ * assert.deepEqual(await (await fetch(`http://127.0.0.1:${port}/v2/users`)).json(), { version: 'v2' });
+ * assert.equal((await fetch(`http://127.0.0.1:${port}/v3/users`)).status, 404);
+ * server.close();
+ * ```
+ */
 export const Version = () => paramDecorator('version', '@Version()');
 
 /** The bindings of one handler method, ordered by parameter index. */

@@ -28,21 +28,182 @@ function routeDecorator(method: string) {
     }) as MethodDecorator;
 }
 
-/** `@Get('/users/:id', 'users-detail')` routes GET (and HEAD) requests to the method. */
+/**
+ * `@Get(path, nameOrOptions)` routes GET (and HEAD) requests to the method.
+ *
+ * @example
+ * ```ts
+ * @Controller('/users')
+ * class Users {
+ *   @Get('/:id', { name: 'users-detail', requirements: { id: /\d+/ } }) detail(@Param('id') id: number) {
+ *     return { id };
+ *   }
+ * }
+ * const app = createApp({ routes: [Users] });
+ * const server = app.listen(0);
+ * await new Promise((resolve) => server.once('listening', resolve));
+ * const { port } = server.address() as { port: number };
+ * assert.deepEqual(await (await fetch(`http://127.0.0.1:${port}/users/7`)).json(), { id: 7 });
+ * assert.equal((await fetch(`http://127.0.0.1:${port}/users/7`, { method: 'HEAD' })).status, 200);
+ * assert.equal((await fetch(`http://127.0.0.1:${port}/users/abc`)).status, 404); // the requirement refuses it
+ * assert.equal(app.url('users-detail', { id: 7 }), '/users/7');
+ * server.close();
+ * ```
+ */
 export const Get = routeDecorator('GET');
-/** `@Post('/users', 'users-create')` */
+/**
+ * `@Post(path, nameOrOptions)` routes POST requests to the method.
+ *
+ * @example
+ * ```ts
+ * import type { Context } from 'koa';
+ * @Controller('/users')
+ * class Users {
+ *   @Post('', 'users-create') create(@Body() user: { name: string }, @Ctx() ctx: Context) {
+ *     ctx.status = 201;
+ *     return { created: user.name };
+ *   }
+ * }
+ * const app = createApp({ routes: [Users] });
+ * const server = app.listen(0);
+ * await new Promise((resolve) => server.once('listening', resolve));
+ * const { port } = server.address() as { port: number };
+ * const response = await fetch(`http://127.0.0.1:${port}/users`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"ada"}' });
+ * assert.deepEqual([response.status, await response.json()], [201, { created: 'ada' }]);
+ * server.close();
+ * ```
+ */
 export const Post = routeDecorator('POST');
-/** `@Put('/users/:id', 'users-replace')` */
+/**
+ * `@Put(path, nameOrOptions)` routes PUT requests to the method.
+ *
+ * @example
+ * ```ts
+ * @Controller('/users')
+ * class Users {
+ *   @Put('/:id', 'users-replace') replace(@Param('id') id: string, @Body() user: object) {
+ *     return { id, ...user };
+ *   }
+ * }
+ * const app = createApp({ routes: [Users] });
+ * const server = app.listen(0);
+ * await new Promise((resolve) => server.once('listening', resolve));
+ * const { port } = server.address() as { port: number };
+ * const response = await fetch(`http://127.0.0.1:${port}/users/1`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '{"name":"ada"}' });
+ * assert.deepEqual(await response.json(), { id: '1', name: 'ada' });
+ * server.close();
+ * ```
+ */
 export const Put = routeDecorator('PUT');
-/** `@Patch('/users/:id', 'users-update')` */
+/**
+ * `@Patch(path, nameOrOptions)` routes PATCH requests to the method.
+ *
+ * @example
+ * ```ts
+ * @Controller('/users')
+ * class Users {
+ *   @Patch('/:id', 'users-update') update(@Param('id') id: string, @Body() changes: object) {
+ *     return { id, changes };
+ *   }
+ * }
+ * const app = createApp({ routes: [Users] });
+ * const server = app.listen(0);
+ * await new Promise((resolve) => server.once('listening', resolve));
+ * const { port } = server.address() as { port: number };
+ * const response = await fetch(`http://127.0.0.1:${port}/users/1`, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: '{"name":"ada"}' });
+ * assert.deepEqual(await response.json(), { id: '1', changes: { name: 'ada' } });
+ * server.close();
+ * ```
+ */
 export const Patch = routeDecorator('PATCH');
-/** `@Delete('/users/:id', 'users-delete')` */
+/**
+ * `@Delete(path, nameOrOptions)` routes DELETE requests to the method; a
+ * handler that returns nothing answers 204.
+ *
+ * @example
+ * ```ts
+ * @Controller('/users')
+ * class Users {
+ *   @Delete('/:id', 'users-delete') remove() {}
+ * }
+ * const app = createApp({ routes: [Users] });
+ * const server = app.listen(0);
+ * await new Promise((resolve) => server.once('listening', resolve));
+ * const { port } = server.address() as { port: number };
+ * assert.equal((await fetch(`http://127.0.0.1:${port}/users/1`, { method: 'DELETE' })).status, 204);
+ * server.close();
+ * ```
+ */
 export const Delete = routeDecorator('DELETE');
-/** `@Head('/users/:id')` */
+/**
+ * `@Head(path, nameOrOptions)` routes HEAD requests to the method (without
+ * it, `@Get` answers HEAD too).
+ *
+ * @example
+ * ```ts
+ * import type { Context } from 'koa';
+ * @Controller('/files')
+ * class Files {
+ *   @Head('/:name') exists(@Ctx() ctx: Context) {
+ *     ctx.set('X-Exists', 'yes');
+ *     ctx.status = 200;
+ *   }
+ * }
+ * const app = createApp({ routes: [Files] });
+ * const server = app.listen(0);
+ * await new Promise((resolve) => server.once('listening', resolve));
+ * const { port } = server.address() as { port: number };
+ * const response = await fetch(`http://127.0.0.1:${port}/files/a.txt`, { method: 'HEAD' });
+ * assert.deepEqual([response.status, response.headers.get('x-exists')], [200, 'yes']);
+ * server.close();
+ * ```
+ */
 export const Head = routeDecorator('HEAD');
-/** `@Options('/users')` */
+/**
+ * `@Options(path, nameOrOptions)` routes OPTIONS requests to the method
+ * (without it, OPTIONS on a known path answers 204 with `Allow`).
+ *
+ * @example
+ * ```ts
+ * import type { Context } from 'koa';
+ * @Controller('/users')
+ * class Users {
+ *   @Options('') describe(@Ctx() ctx: Context) {
+ *     ctx.set('Allow', 'GET, OPTIONS');
+ *     return { methods: ['GET', 'OPTIONS'] };
+ *   }
+ * }
+ * const app = createApp({ routes: [Users] });
+ * const server = app.listen(0);
+ * await new Promise((resolve) => server.once('listening', resolve));
+ * const { port } = server.address() as { port: number };
+ * const response = await fetch(`http://127.0.0.1:${port}/users`, { method: 'OPTIONS' });
+ * assert.deepEqual([response.headers.get('allow'), await response.json()], ['GET, OPTIONS', { methods: ['GET', 'OPTIONS'] }]);
+ * server.close();
+ * ```
+ */
 export const Options = routeDecorator('OPTIONS');
-/** `@All('/ping', 'ping')` answers every method. */
+/**
+ * `@All(path, nameOrOptions)` routes every method to the method.
+ *
+ * @example
+ * ```ts
+ * import type { Context } from 'koa';
+ * @Controller('')
+ * class Ping {
+ *   @All('/ping', 'ping') ping(@Ctx() ctx: Context) {
+ *     return { method: ctx.method };
+ *   }
+ * }
+ * const app = createApp({ routes: [Ping] });
+ * const server = app.listen(0);
+ * await new Promise((resolve) => server.once('listening', resolve));
+ * const { port } = server.address() as { port: number };
+ * assert.deepEqual(await (await fetch(`http://127.0.0.1:${port}/ping`, { method: 'POST' })).json(), { method: 'POST' });
+ * assert.deepEqual(await (await fetch(`http://127.0.0.1:${port}/ping`, { method: 'DELETE' })).json(), { method: 'DELETE' });
+ * server.close();
+ * ```
+ */
 export const All = routeDecorator('ALL');
 
 /**

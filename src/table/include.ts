@@ -29,8 +29,21 @@ export type RouteSource = Function | Include;
  * `namespace`, the instance namespace is the app name (Django).
  *
  * @example
- * createApp({ routes: [include('/v1', [UsersController], { namespace: 'v1' })] });
- * app.url('v1:users-detail', { id: 42 }); // '/v1/users/42'
+ * ```ts
+ * @Controller('/polls')
+ * class Polls {
+ *   @Get('', 'index') index() {}
+ * }
+ * const app = createApp({
+ *   routes: [
+ *     include('/author', [Polls], { namespace: 'author-polls', appName: 'polls' }),
+ *     include('/publisher', [Polls], { namespace: 'publisher-polls', appName: 'polls' }),
+ *   ],
+ * });
+ * assert.equal(app.url('author-polls:index'), '/author/polls');
+ * assert.equal(app.url('polls:index'), '/publisher/polls'); // no default instance: the last one mounted
+ * assert.equal(app.url('polls:index', {}, { currentApp: 'author-polls' }), '/author/polls');
+ * ```
  */
 export function include(prefix: string, routes: readonly RouteSource[], options: IncludeOptions = {}): Include {
   checkKeys('include() options', options, ['namespace', 'appName', 'use']);

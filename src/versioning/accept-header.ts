@@ -8,6 +8,25 @@ import { BaseVersioning } from './base';
  * The version is a parameter of the media type the request accepted:
  * `Accept: application/json; version=1.0`. A refused version is a 406.
  * Links are not changed: the version travels in the header, not the URL.
+ *
+ * @example
+ * ```ts
+ * @Controller('/users')
+ * class Users {
+ *   @Get('', 'users-list') list(@Version() version: string) {
+ *     return { version };
+ *   }
+ * }
+ * const app = createApp({ routes: [Users], versioning: new AcceptHeaderVersioning({ defaultVersion: '1.0', allowedVersions: ['1.0', '2.0'] }) });
+ * const server = app.listen(0);
+ * await new Promise((resolve) => server.once('listening', resolve));
+ * const { port } = server.address() as { port: number };
+ * const url = `http://127.0.0.1:${port}/users`;
+ * assert.deepEqual(await (await fetch(url, { headers: { Accept: 'application/json; version=2.0' } })).json(), { version: '2.0' });
+ * assert.deepEqual(await (await fetch(url, { headers: { Accept: 'application/json' } })).json(), { version: '1.0' });
+ * assert.equal((await fetch(url, { headers: { Accept: 'application/json; version=3.0' } })).status, 406);
+ * server.close();
+ * ```
  */
 export class AcceptHeaderVersioning extends BaseVersioning {
   readonly invalidVersionMessage = templateOf('INVALID_VERSION', 'acceptHeader');

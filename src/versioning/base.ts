@@ -28,15 +28,33 @@ export type SchemeReverseOptions = ReverseOptions & { request?: Context };
 /**
  * The shared part of every scheme (DRF's `BaseVersioning`). A custom scheme
  * subclasses it, overrides `determineVersion` (and `reverse` when links must
- * change) and throws `this.invalidVersion()` for a version it refuses.
+ * change) and throws `this.invalidVersion()` for a version it refuses
+ * (`this.accept(version)` does both checks).
  *
  * @example
+ * ```ts
+ * import type { Context } from 'koa';
  * class HeaderVersioning extends BaseVersioning {
  *   readonly vary = ['X-API-Version'];
  *   determineVersion(ctx: Context) {
  *     return this.accept(ctx.get('X-API-Version') || this.defaultVersion);
  *   }
  * }
+ * @Controller('/ping')
+ * class Ping {
+ *   @Get('', 'ping') ping(@Version() version: string) {
+ *     return { version };
+ *   }
+ * }
+ * const app = createApp({ routes: [Ping], versioning: new HeaderVersioning({ defaultVersion: '1', allowedVersions: ['1', '2'] }) });
+ * const server = app.listen(0);
+ * await new Promise((resolve) => server.once('listening', resolve));
+ * const { port } = server.address() as { port: number };
+ * const served = await fetch(`http://127.0.0.1:${port}/ping`, { headers: { 'X-API-Version': '2' } });
+ * assert.deepEqual([await served.json(), served.headers.get('vary')], [{ version: '2' }, 'X-API-Version']);
+ * assert.equal((await fetch(`http://127.0.0.1:${port}/ping`, { headers: { 'X-API-Version': '3' } })).status, 404);
+ * server.close();
+ * ```
  */
 export abstract class BaseVersioning implements VersioningScheme {
   readonly defaultVersion: string | null;

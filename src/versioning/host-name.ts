@@ -14,6 +14,34 @@ export interface HostNameVersioningOptions extends VersioningOptions {
  * (`v1.example.com`). A host that does not match gives the default,
  * unchecked (DRF). Links are not changed: an absolute URL keeps the
  * request's host, and with it the version.
+ *
+ * @example
+ * ```ts
+ * import http from 'node:http';
+ * @Controller('/users')
+ * class Users {
+ *   @Get('', 'users-list') list(@Version() version: string | null) {
+ *     return { version };
+ *   }
+ * }
+ * const app = createApp({ routes: [Users], versioning: new HostNameVersioning({ allowedVersions: ['v1', 'v2'] }) });
+ * const server = app.listen(0);
+ * await new Promise((resolve) => server.once('listening', resolve));
+ * const { port } = server.address() as { port: number };
+ * const ask = (host: string) =>
+ *   new Promise<{ status: number; body: string }>((resolve, reject) => {
+ *     // fetch() will not let a caller set Host; node:http will.
+ *     const request = http.get({ port, path: '/users', headers: { Host: host } }, (response) => {
+ *       let body = '';
+ *       response.on('data', (chunk) => (body += chunk)).on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+ *     });
+ *     request.on('error', reject);
+ *   });
+ * assert.deepEqual(await ask('v2.example.com'), { status: 200, body: '{"version":"v2"}' });
+ * assert.equal((await ask('v9.example.com')).status, 404);
+ * assert.deepEqual(await ask('localhost'), { status: 200, body: '{"version":null}' });
+ * server.close();
+ * ```
  */
 export class HostNameVersioning extends BaseVersioning {
   readonly invalidVersionMessage = templateOf('INVALID_VERSION', 'hostName');

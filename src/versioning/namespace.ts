@@ -8,6 +8,27 @@ import { BaseVersioning, type SchemeReverseOptions } from './base';
  * an allowed version (`include('/v1', [...], { namespace: 'v1' })`). Without a
  * namespace the default is returned unchecked (DRF). Links are reversed in
  * the request's version namespace: `name` becomes `<version>:name`.
+ *
+ * @example
+ * ```ts
+ * import type { Context } from 'koa';
+ * @Controller('/users')
+ * class Users {
+ *   @Get('/:id', 'users-detail') detail(@Param('id') id: string, @Ctx() ctx: Context) {
+ *     return { version: ctx.version, self: ctx.reverse('users-detail', { id }) };
+ *   }
+ * }
+ * const app = createApp({
+ *   routes: [include('/v1', [Users], { namespace: 'v1' }), include('/v2', [Users], { namespace: 'v2' })],
+ *   versioning: new NamespaceVersioning({ allowedVersions: ['v1', 'v2'] }),
+ * });
+ * const server = app.listen(0);
+ * await new Promise((resolve) => server.once('listening', resolve));
+ * const { port } = server.address() as { port: number };
+ * const body = await (await fetch(`http://127.0.0.1:${port}/v2/users/7`)).json();
+ * assert.deepEqual(body, { version: 'v2', self: `http://127.0.0.1:${port}/v2/users/7` });
+ * server.close();
+ * ```
  */
 export class NamespaceVersioning extends BaseVersioning {
   readonly invalidVersionMessage = templateOf('INVALID_VERSION', 'namespace');

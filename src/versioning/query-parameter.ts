@@ -10,6 +10,25 @@ import { BaseVersioning, type SchemeReverseOptions } from './base';
  * and `?version=` give `''`, repeated keys the last value (Django's
  * `QueryDict`). Links get `?version=<request's version>`, replacing any the
  * caller gave, with the query keys sorted (DRF's `replace_query_param`).
+ *
+ * @example
+ * ```ts
+ * import type { Context } from 'koa';
+ * @Controller('/users')
+ * class Users {
+ *   @Get('', 'users-list') list(@Ctx() ctx: Context) {
+ *     return { version: ctx.version, next: ctx.reverse('users-list', {}, { query: { page: 2 } }) };
+ *   }
+ * }
+ * const app = createApp({ routes: [Users], versioning: new QueryParameterVersioning({ defaultVersion: '1.0', allowedVersions: ['1.0', '2.0'] }) });
+ * const server = app.listen(0);
+ * await new Promise((resolve) => server.once('listening', resolve));
+ * const { port } = server.address() as { port: number };
+ * const body = await (await fetch(`http://127.0.0.1:${port}/users?version=2.0`)).json();
+ * assert.deepEqual(body, { version: '2.0', next: `http://127.0.0.1:${port}/users?page=2&version=2.0` });
+ * assert.equal((await fetch(`http://127.0.0.1:${port}/users?version=9`)).status, 404);
+ * server.close();
+ * ```
  */
 export class QueryParameterVersioning extends BaseVersioning {
   readonly invalidVersionMessage = templateOf('INVALID_VERSION', 'queryParameter');

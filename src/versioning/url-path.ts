@@ -7,6 +7,25 @@ import { BaseVersioning, type SchemeReverseOptions } from './base';
  * The version is a path parameter of the matched route (`/:version/users`),
  * named by `versionParam`. Links get the request's version in that parameter,
  * overriding one the caller gave (the seed's rule).
+ *
+ * @example
+ * ```ts
+ * import type { Context } from 'koa';
+ * @Controller('/:version/users')
+ * class Users {
+ *   @Get('/:id', 'users-detail') detail(@Param('id') id: string, @Ctx() ctx: Context) {
+ *     return { version: ctx.version, self: ctx.reverse('users-detail', { id }) };
+ *   }
+ * }
+ * const app = createApp({ routes: [Users], versioning: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }) });
+ * const server = app.listen(0);
+ * await new Promise((resolve) => server.once('listening', resolve));
+ * const { port } = server.address() as { port: number };
+ * const body = await (await fetch(`http://127.0.0.1:${port}/v2/users/7`)).json();
+ * assert.deepEqual(body, { version: 'v2', self: `http://127.0.0.1:${port}/v2/users/7` });
+ * assert.equal((await fetch(`http://127.0.0.1:${port}/v9/users/7`)).status, 404);
+ * server.close();
+ * ```
  */
 export class URLPathVersioning extends BaseVersioning {
   readonly invalidVersionMessage = templateOf('INVALID_VERSION', 'urlPath');
