@@ -33,6 +33,15 @@ const versions = { defaultVersion: 'v1', allowedVersions: ['v1', 'v2'] };
 const schemes: Record<string, () => { versioning: VersioningScheme; target: RouteSource[] }> = {
   'accept-header': () => ({ versioning: new AcceptHeaderVersioning(versions), target: [Users] }),
   'url-path': () => ({ versioning: new URLPathVersioning(versions), target: [include('/:version', [Users])] }),
+  // v1 deprecated with a sunset and a link, version lists reported: five lifecycle headers on every response (api.md §13).
+  'url-path-lifecycle': () => ({
+    versioning: new URLPathVersioning({
+      ...versions,
+      deprecated: { v1: { at: '2026-06-01T00:00:00Z', sunset: '2099-01-01T00:00:00Z', link: 'https://example.com/v1', retireAfterSunset: true } },
+      reportVersions: true,
+    }),
+    target: [include('/:version', [Users])],
+  }),
   namespace: () => ({ versioning: new NamespaceVersioning(versions), target: [include('/v1', [Users], { namespace: 'v1' }), include('/v2', [Users], { namespace: 'v2' })] }),
   'host-name': () => ({ versioning: new HostNameVersioning(versions), target: [Users] }),
   'query-parameter': () => ({ versioning: new QueryParameterVersioning(versions), target: [Users] }),
