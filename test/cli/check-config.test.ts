@@ -7,7 +7,10 @@ import { project } from '../runner-options/project';
 const root = join(__dirname, '..', '..');
 const broken = 'test/fixtures/runner-options/broken/tsconfig.json';
 
-describe('cli/check-config', () => {
+describe('cli/check-config', function () {
+  // Two tests start the waymark binary (ts-node and TypeScript load first): slow on a busy machine.
+  this.timeout(60_000);
+
   it('prints every problem of a broken project and exits 1 (the waymark binary)', () => {
     const result = spawnSync(process.execPath, [join(root, 'bin/waymark.js'), 'check-config', broken], { cwd: root, encoding: 'utf8' });
     expect(result.status).to.equal(1);

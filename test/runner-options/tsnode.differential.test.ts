@@ -13,7 +13,7 @@ import { differential } from './differential/run';
 describe('runner-options: differential against ts-node 10.9.2 and TypeScript', function () {
   const count = Number(process.env.TSNODE_PROJECTS ?? 250);
   const seeds = (process.env.TSNODE_SEEDS ?? '20261124').split(',').map(Number);
-  this.timeout(120_000 + count * seeds.length * 400);
+  this.timeout(300_000 + count * seeds.length * 1_000);
 
   for (const seed of seeds) {
     it(`agrees on ${count} generated projects (seed ${seed}) but for the named exceptions`, () => {

@@ -47,6 +47,8 @@ export function runTsNode(projects: readonly ProjectSpec[], scratch: string, lim
         started = undefined;
       }
     }
+    // Stopped before it could even start a project (a very busy machine): the next project ran out of time.
+    if (started === undefined && child.error) started = pending.find((p) => !results.has(p.id))?.id;
     if (started === undefined && child.status !== 0 && !pending.every((p) => results.has(p.id))) {
       throw new Error(`the ts-node child failed: ${child.error?.message ?? child.stderr.slice(0, 2000)}`);
     }
