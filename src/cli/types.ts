@@ -23,7 +23,8 @@ export function types(modulePath: string, out: string | undefined, check: boolea
   }
   const file = resolve(out);
   if (check) {
-    if (existsSync(file) && readFileSync(file, 'utf8') === text) return 0;
+    // A checkout with CRLF line ends (git's autocrlf) is not stale for that alone.
+    if (existsSync(file) && readFileSync(file, 'utf8').replace(/\r\n/g, '\n') === text) return 0;
     io.err(`waymark types: ${out} is stale; run \`npx waymark types ${modulePath} --out ${out}\`.`);
     return 1;
   }

@@ -30,6 +30,8 @@ describe('cli/types', () => {
     expect(run(file).status).to.equal(0);
     expect(readFileSync(file, 'utf8')).to.equal(`${run(undefined).out}\n`);
     expect(run(file, true)).to.include({ status: 0, err: '' });
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/\n/g, '\r\n'));
+    expect(run(file, true).status, 'CRLF line ends alone are not stale').to.equal(0);
   });
 
   it('--check exits 1 on a stale or missing file and writes nothing', () => {
