@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { URLPathVersioning, type VersioningOptions } from '../../src';
 
 const lifecycleOf = (options: VersioningOptions) => new URLPathVersioning(options).lifecycle;
@@ -65,5 +66,25 @@ describe('lifecycle/lifecycle', () => {
     expect(lifecycle.retiredOn('v2', untouched)).to.equal(null);
     expect(lifecycle.retiredOn('v3', untouched)).to.equal(null);
     expect(lifecycle.retiredOn(null, untouched)).to.equal(null);
+  });
+
+  it('writes headers that read back to the configured moments, for any dates (property)', () => {
+    let checked = 0;
+    const moment = fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true });
+    fc.assert(
+      fc.property(moment, moment, fc.boolean(), (a, b, asString) => {
+        const [at, sunset] = a <= b ? [a, b] : [b, a];
+        const entry = asString ? { at: at.toISOString(), sunset: sunset.toISOString() } : { at, sunset };
+        const headers = new Map(lifecycleOf({ deprecated: { v: { ...entry, link: '/v' } } }).headersFor('v'));
+        expect(headers.get('Deprecation')).to.equal(`@${Math.floor(at.getTime() / 1000)}`);
+        const sent = headers.get('Sunset') ?? '';
+        expect(sent).to.match(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+        expect(Date.parse(sent)).to.equal(Math.floor(sunset.getTime() / 1000) * 1000);
+        expect(headers.get('Link')).to.equal('</v>; rel="deprecation"; type="text/html", </v>; rel="sunset"; type="text/html"');
+        checked++;
+      }),
+      { numRuns: 200 },
+    );
+    expect(checked).to.equal(200);
   });
 });
