@@ -36,14 +36,13 @@ export function parseMediaType(text: string): MediaType {
     if (name.endsWith('*')) {
       name = name.slice(0, -1);
       const decoded = decodeRfc2231(value);
-      if (decoded === null) {
-        (refused ??= new Set()).add(name);
-        params.delete(name);
-        continue;
+      // Kept as written, so the range stays as specific as sent, and marked refused.
+      if (decoded === null) (refused ??= new Set()).add(name);
+      else {
+        value = decoded;
+        refused?.delete(name);
       }
-      value = decoded;
-    }
-    refused?.delete(name);
+    } else refused?.delete(name);
     params.set(name, value);
   }
   return {

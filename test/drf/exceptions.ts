@@ -68,8 +68,9 @@ export const exceptions: Exception[] = [
     name: 'django-page',
     kind: 'field',
     reason:
-      "Django answers an unmatched path (404) and a host its own syntax check refuses (400) with its HTML page, not DRF's JSON; waymark's answer is a problem document whose detail DRF has no counterpart for.",
-    explains: (one, m) => m.field === 'detail' && one.drf.body === null && typeof m.waymark === 'string',
+      "Django answers an unmatched path (404) and a host its own syntax check refuses (400) with its own HTML page, outside DRF: no JSON detail and none of the view's headers (Vary). " +
+      "waymark's answer is a problem document, with the Vary of api.md §5.3 and §9.",
+    explains: (one, m) => (m.field === 'detail' || m.field === 'vary') && one.drf.body === null && (one.drf.status === 404 || one.drf.status === 400),
   },
   {
     name: 'problem-vary-accept-language',
@@ -88,8 +89,11 @@ export const exceptions: Exception[] = [
   {
     name: 'method-before-version',
     kind: 'field',
-    reason: 'api.md §5.2 / versioning.md: a known path with another method is a 405 before any version is determined; DRF determines the version first (404/406).',
-    explains: (one, m) => m.field === 'status' && m.waymark === 405 && one.request.method !== 'GET' && (m.drf === 404 || m.drf === 406),
+    reason:
+      'api.md §5.2 / versioning.md: a known path with another method is a 405 before any version is determined (and before the Host check); ' +
+      "DRF determines the version first: its 404/406, or the 400 of Django's host check when HostNameVersioning reads the host.",
+    explains: (one, m) =>
+      m.field === 'status' && m.waymark === 405 && one.request.method !== 'GET' && (m.drf === 404 || m.drf === 406 || (m.drf === 400 && one.drf.body === null)),
   },
   {
     name: 'path-sub-delims',
@@ -115,8 +119,9 @@ export const exceptions: Exception[] = [
     kind: 'field',
     reason:
       "api.md §9: an RFC 2231 parameter (`version*=charset''value`) is decoded for UTF-8 and ISO-8859-1 only; any other charset is refused with the scheme's 406. " +
-      'DRF 3.14 decodes with any Python codec (us-ascii) and answers 500 for an unknown one (LookupError).',
-    explains: (one, m) => m.field === 'status' && m.waymark === 406 && /\*\s*=\s*(?!utf-8'|iso-8859-1')[^']*'[^']*'/i.test(one.request.headers.accept ?? ''),
+      "DRF 3.14 decodes with any Python codec (us-ascii), keeps the text when it has no '%' whatever the charset, and answers 500 for an unknown one with a '%' (LookupError).",
+    explains: (one, m) =>
+      m.field === 'status' && /\*\s*=\s*(?!utf-?8'|iso-?8859-1'|latin-?1')[^',]*'[^',]*'/i.test(one.request.headers.accept ?? ''),
   },
   {
     name: 'encoded-slash',
@@ -138,7 +143,9 @@ export const exceptions: Exception[] = [
     kind: 'field',
     reason:
       'For a wildcard range DRF rebuilds the accepted media type as unquoted text and parses it again, so a quoted ";" splits the version; waymark keeps the parameters it parsed (versioning.md §5.4, `*/*;version="a;b"`).',
-    explains: (_one, m) => m.field === 'version' && typeof m.waymark === 'string' && m.waymark.includes(';') && m.waymark.startsWith(String(m.drf)),
+    explains: (one, m) =>
+      (m.field === 'version' && typeof m.waymark === 'string' && m.waymark.includes(';') && m.waymark.startsWith(String(m.drf))) ||
+      (m.field === 'status' && m.waymark === 406 && /(^|,)\s*[^,;]*\*[^,;]*;[^,]*="[^"]*;[^"]*"/.test(one.request.headers.accept ?? '')),
   },
 ];
 

@@ -44,8 +44,9 @@ const queryArb: fc.Arbitrary<string> = fc
   .array(fc.oneof(fc.tuple(queryKey, queryValue).map(([k, v]) => `${k}=${v}`), queryKey), { maxLength: 4 })
   .map((pairs) => (pairs.length === 0 ? '' : `?${pairs.join('&')}`));
 
-/** Hosts: well-formed ones, versioned ones, and every odd form api.md §9 names. */
-const hostArb = pick(
+/** Hosts: mostly well-formed and versioned ones, and every odd form api.md §9 names. */
+const goodHostArb = pick('testserver', 'v1.example.com', 'v2.example.com:8000', 'V1.Example.org', 'v9.example.com', 'example.com', 'localhost:8000', '[::1]:8000', 'xn--4ca9at.com');
+const oddHostArb = pick(
   'testserver',
   'v1.example.com',
   'v2.example.com:8000',
@@ -79,6 +80,7 @@ const hostArb = pick(
   'xn--a.com',
   'example.com:080',
 );
+const hostArb = fc.oneof({ weight: 3, arbitrary: goodHostArb }, { weight: 1, arbitrary: oddHostArb });
 
 const mediaRange = pick('application/json', 'application/json', 'text/html', '*/*', 'application/*', 'text/*', 'application/xml', 'Application/JSON');
 const qArb = pick('1', '0.5', '0.8', '0', '0.000', '2', 'abc', '', '-1', '0.0001', '1.0', '0.001', '1.000');
@@ -94,17 +96,18 @@ function acceptArb(versionParam: string): fc.Arbitrary<string> {
   const range = fc
     .tuple(mediaRange, fc.option(pick(versionParam, 'version').chain(versionParamArb), { nil: undefined }), fc.option(qArb, { nil: undefined }), pick('; ', ';', ' ; '))
     .map(([type, version, q, sep]) => [type, version, q === undefined ? undefined : `q=${q}`].filter(Boolean).join(sep));
-  return fc.array(range, { minLength: 1, maxLength: 3 }).map((ranges) => ranges.join(', '));
+  const chosen = pick('*/*; version="a;b"', `*/*;${versionParam}="v1;x"`, 'application/json; version="a,b"', 'application/json; q=2', '*/*; q=abc; version=v2');
+  return fc.oneof({ weight: 5, arbitrary: fc.array(range, { minLength: 1, maxLength: 3 }).map((ranges) => ranges.join(', ')) }, { weight: 1, arbitrary: chosen });
 }
 
 export function requestArb(config: Config): fc.Arbitrary<DiffRequest> {
   return fc
     .record({
-      method: fc.constantFrom<DiffRequest['method']>('GET', 'GET', 'GET', 'GET', 'POST', 'DELETE'),
+      method: fc.constantFrom<DiffRequest['method']>('GET', 'GET', 'GET', 'GET', 'GET', 'GET', 'GET', 'POST', 'DELETE'),
       path: pathArb,
       query: queryArb,
       host: hostArb,
-      forwarded: fc.option(hostArb, { freq: 3 }),
+      forwarded: fc.option(hostArb, { freq: 5 }),
       accept: fc.option(acceptArb(config.versionParam), { freq: 4 }),
     })
     .map(({ method, path, query, host, forwarded, accept }) => {
