@@ -133,7 +133,6 @@ export const exceptions: Exception[] = [
   {
     name: 'dot-segment-param',
     kind: 'field',
-    pendingOn: 'h11',
     reason:
       "api.md §9: a path parameter that decodes to '', '.' or '..' never matches (a link to it would change the URL's meaning); Django matches it and emits the dot segment in links.",
     explains: (one) => segments(one.request.path).some((segment) => ['', '.', '..'].includes(decoded(segment)) && segment !== ''),
