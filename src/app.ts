@@ -11,6 +11,8 @@ import { appUrl } from './http/reverse';
 import { planRoutes } from './http/middleware';
 import { Translator } from './i18n/translator';
 import { Offers } from './negotiation/offers';
+import { buildOpenApi, type OpenApiDocument } from './openapi/document';
+import type { OpenApiOptions } from './openapi/options';
 import { attachRuntime, runtimeOf, type AppRuntime } from './runtime';
 import type { ReverseParams } from './table/reverse';
 import type { ReverseArgs, RouteName } from './typegen/names';
@@ -93,6 +95,25 @@ export class App extends Koa {
    */
   url<N extends RouteName>(name: N, ...args: ReverseArgs<N>): string {
     return appUrl(runtimeOf(this), name, args[0] as ReverseParams | undefined, args[1]);
+  }
+
+  /**
+   * The OpenAPI 3.1 document of one API version (default: the scheme's
+   * `defaultVersion`): the routes that serve it, as its clients see them.
+   * A version the scheme does not allow is an `InvalidArgument`.
+   *
+   * @example
+   * @Controller('/users')
+   * class Users {
+   *   @Get('/:id', { name: 'users-detail', requirements: { id: /\d+/ } }) detail(@Param('id') id: number) { return { id }; }
+   * }
+   * const app = createApp({ routes: [include('/:version', [Users])], versioning: new URLPathVersioning({ defaultVersion: 'v1', allowedVersions: ['v1', 'v2'] }) });
+   * const doc = app.openapi({ version: 'v2' });
+   * assert.equal(doc.info.version, 'v2');
+   * assert.equal(doc.paths['/v2/users/{id}'].get.operationId, 'users-detail');
+   */
+  openapi(options?: OpenApiOptions): OpenApiDocument {
+    return buildOpenApi(runtimeOf(this), options);
   }
 }
 

@@ -21,6 +21,9 @@ export {
   type HttpErrorOptions,
 } from './http/errors';
 export type { MatchedRoute } from './http/context';
+export type { OpenApiDocument, OpenApiOperation } from './openapi/document';
+export type { OpenApiOptions } from './openapi/options';
+export type { DocumentedResponse, RouteDocs } from './openapi/route-docs';
 export { include, type Include, type IncludeOptions, type RouteSource } from './table/include';
 export type { RouteRecord, RouteTable } from './table/builder';
 export type { ReverseOptions, ReverseParams } from './table/reverse';

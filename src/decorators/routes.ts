@@ -1,7 +1,9 @@
 import { MetadataKeys, appendOwn, readOwn } from '../metadata';
 import { assertLegacyCall } from './legacy';
+import type { RouteDocs } from '../openapi/route-docs';
 
-export interface RouteOptions {
+/** `responses`, `summary`, `description` and `tags` document the route in `app.openapi()`. */
+export interface RouteOptions extends RouteDocs {
   /** Route name inside its namespace, e.g. `'users-detail'`. */
   name?: string;
   /** Per-parameter constraint, matched against the whole value when matching and when reversing. */

@@ -4,6 +4,7 @@ import { bindingsOf, type ParamBinding } from '../decorators/params';
 import { routesOf, type RouteMetadata } from '../decorators/routes';
 import { controllerMiddleware, routeMiddleware } from '../decorators/use';
 import { ImproperlyConfigured } from '../errors';
+import { checkRouteDocs, ROUTE_DOC_KEYS, type RouteDocs } from '../openapi/route-docs';
 import type { VersioningScheme } from '../versioning/scheme';
 import { checkKeys } from '../util/keys';
 import { checkVersionList } from '../versioning/versions';
@@ -35,6 +36,8 @@ export interface RouteRecord {
   readonly bindings: readonly ParamBinding[];
   /** Route middleware, outermost first: the includes' `use`, the controller's `@Use`, the route's `@Use`. */
   readonly middleware: readonly Middleware[];
+  /** What the route says about itself for `app.openapi()`. */
+  readonly docs: RouteDocs;
 }
 
 export interface RouteTable {
@@ -116,7 +119,7 @@ function makeRecord(
   versioning: VersioningScheme | null | undefined,
 ): RouteRecord {
   const where = `${controller.name}.${String(route.handler)}`;
-  checkKeys(`route options of ${where}`, route.options, ['name', 'requirements', 'versions']);
+  checkKeys(`route options of ${where}`, route.options, ['name', 'requirements', 'versions', ...ROUTE_DOC_KEYS]);
   checkPrefix(route.path, `@${route.method}('${route.path}') on ${where}`);
   const name = route.options.name ?? null;
   if (name !== null) checkName(name, `route name of ${where}`);
@@ -137,6 +140,7 @@ function makeRecord(
     handler: route.handler,
     bindings: sharedIfEmpty(bindingsOf(controller.prototype, route.handler), NO_BINDINGS),
     middleware: sharedIfEmpty([...scope.use, ...routeMiddleware(controller.prototype, route.handler)], NO_MIDDLEWARE),
+    docs: checkRouteDocs(route.options, where),
   };
 }
 

@@ -1,0 +1,129 @@
+import type { RouteRecord, RouteTable } from '../table/builder';
+import { HostNameVersioning } from '../versioning/host-name';
+import type { VersioningScheme } from '../versioning/scheme';
+import { isDeprecated, isRetiring } from './lifecycle';
+import { checkOpenApiOptions, documentVersion, type OpenApiOptions } from './options';
+import { bindsInput, parametersOf, requestBodyOf } from './parameters';
+import { formsOf, templateOf } from './paths';
+import { hostServers, placeVersion } from './placement';
+import { PROBLEM_SCHEMA, responsesOf } from './responses';
+
+/** What the generator reads of an app: its table and settings, nothing of Koa. */
+export interface OpenApiSource {
+  readonly table: RouteTable;
+  readonly versioning: VersioningScheme | null;
+  readonly origin: string | null;
+  readonly mediaTypes: readonly string[];
+}
+
+/** One operation of an OpenAPI document; see the OpenAPI 3.1 Operation Object for the other fields. */
+export interface OpenApiOperation {
+  operationId: string;
+  responses: Record<string, unknown>;
+  [field: string]: unknown;
+}
+
+/** An OpenAPI 3.1 document, as plain JSON data. */
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; description?: string };
+  servers?: { url: string }[];
+  /** Path template, then lower-case method. */
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: { schemas: Record<string, unknown> };
+}
+
+/** `@All` is listed once per method a client would use; HEAD and OPTIONS are implied and not listed. */
+const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const UNLISTED = new Set(['HEAD', 'OPTIONS']);
+
+/**
+ * The OpenAPI 3.1 document of one API version (api.md §14): every route that
+ * serves it, as a client of that version sees it.
+ */
+export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}): OpenApiDocument {
+  checkOpenApiOptions(options);
+  const appScheme = source.versioning;
+  const version = documentVersion(appScheme, options.version);
+  const paths: OpenApiDocument['paths'] = {};
+  const taken = new Set<string>();
+  const ids = new Set<string>();
+  const refusals = new Map<VersioningScheme, number>(); // one error object per scheme, not one per operation
+  const servers = appScheme instanceof HostNameVersioning ? hostServers(source.origin, version) : null;
+  for (const route of source.table.routes) {
+    const scheme = route.versioning === undefined ? appScheme : route.versioning;
+    const routeVersion = versionOfRoute(scheme, appScheme, version);
+    if (routeVersion === undefined || !serves(route, routeVersion)) continue;
+    const methods = (route.method === 'ALL' ? ALL_METHODS : [route.method]).filter((method) => !UNLISTED.has(method));
+    for (const form of formsOf(route.pattern.tokens)) {
+      const placement = placeVersion({ scheme, version: routeVersion, route, form, origin: source.origin });
+      if (placement === null) continue;
+      const path = templateOf(form, placement.filled);
+      const shape = templateOf(form, placement.filled, false);
+      for (const method of methods) {
+        const key = `${method} ${shape}`;
+        if (taken.has(key)) continue; // an earlier route answers this method and path: this one is never reached
+        taken.add(key);
+        const operation = { operationId: uniqueId(route, ids) } as OpenApiOperation;
+        const { docs } = route;
+        if (docs.summary !== undefined) operation.summary = docs.summary;
+        if (docs.description !== undefined) operation.description = docs.description;
+        if (docs.tags !== undefined) operation.tags = [...docs.tags];
+        if (scheme !== null && isDeprecated(scheme, routeVersion)) operation.deprecated = true;
+        const parameters = parametersOf(route, form, placement);
+        if (parameters.length > 0) operation.parameters = parameters;
+        const requestBody = requestBodyOf(route);
+        if (requestBody) operation.requestBody = requestBody;
+        const problems = [404, 406, ...(bindsInput(route) ? [400] : []), ...(scheme ? [refusalStatus(scheme, refusals)] : [])];
+        if (scheme !== null && isRetiring(scheme, routeVersion)) problems.push(410); // after its sunset
+        const mediaTypes = source.mediaTypes.map((type) => type + placement.mediaSuffix);
+        operation.responses = responsesOf({ docs, mediaTypes, problems });
+        if (placement.servers && scheme !== appScheme) operation.servers = placement.servers.map((server) => ({ ...server }));
+        (paths[path] ??= {})[method.toLowerCase()] = operation;
+      }
+    }
+  }
+  const info: OpenApiDocument['info'] = { title: options.info?.title ?? 'API', version: options.info?.version ?? version ?? 'unversioned' };
+  if (options.info?.description !== undefined) info.description = options.info.description;
+  return {
+    openapi: '3.1.0',
+    info,
+    ...(servers ? { servers: servers.map((server) => ({ ...server })) } : {}),
+    paths,
+    components: { schemas: { Problem: structuredClone(PROBLEM_SCHEMA) } },
+  };
+}
+
+/**
+ * The version a request to this route has in the document's version, or
+ * `undefined` when no request of that version reaches it: a route whose
+ * controller turned versioning off has none; one with its own scheme is
+ * listed when that scheme allows the version too.
+ */
+function versionOfRoute(scheme: VersioningScheme | null, appScheme: VersioningScheme | null, version: string | null): string | null | undefined {
+  if (scheme === null) return null;
+  if (scheme === appScheme) return version;
+  if (appScheme === null) return scheme.defaultVersion;
+  return scheme.isAllowedVersion(version) ? version : undefined;
+}
+
+/** The status the scheme refuses a version with (404, or 406 for the Accept header; a custom scheme's own). */
+function refusalStatus(scheme: VersioningScheme, known: Map<VersioningScheme, number>): number {
+  let status = known.get(scheme);
+  if (status === undefined) known.set(scheme, (status = scheme.invalidVersion().status));
+  return status;
+}
+
+/** api.md §5.4: a route without `versions` serves every version. */
+function serves(route: RouteRecord, version: string | null): boolean {
+  return route.versions === null || route.versions.includes(version);
+}
+
+/** The route's full name (`Controller.method` without one); later repeats get `_2`, `_3`, ... */
+function uniqueId(route: RouteRecord, ids: Set<string>): string {
+  const base = route.fullName ?? `${route.controller.name}.${String(route.handler)}`;
+  let id = base;
+  for (let n = 2; ids.has(id); n++) id = `${base}_${n}`;
+  ids.add(id);
+  return id;
+}

@@ -1,0 +1,113 @@
+import { InvalidArgument } from '../errors';
+import type { RouteRecord } from '../table/builder';
+import { AcceptHeaderVersioning } from '../versioning/accept-header';
+import { HostNameVersioning } from '../versioning/host-name';
+import { NamespaceVersioning } from '../versioning/namespace';
+import { QueryParameterVersioning } from '../versioning/query-parameter';
+import type { VersioningScheme } from '../versioning/scheme';
+import { URLPathVersioning } from '../versioning/url-path';
+import { paramsOf, type PathForm } from './paths';
+
+/** Where one operation carries its version (api.md §14). */
+export interface Placement {
+  /** Path parameters written into the template (the URL-path scheme's version). */
+  readonly filled: ReadonlyMap<string, string>;
+  /** Extra parameters (the query scheme's version). */
+  readonly parameters: readonly Record<string, unknown>[];
+  /** Appended to the media types of the success responses (`; version=v2`). */
+  readonly mediaSuffix: string;
+  /** The host-name scheme's servers. */
+  readonly servers: readonly { url: string }[] | null;
+}
+
+export interface Where {
+  readonly scheme: VersioningScheme | null;
+  readonly version: string | null;
+  readonly route: RouteRecord;
+  readonly form: PathForm;
+  readonly origin: string | null;
+}
+
+const NOWHERE: Placement = Object.freeze({ filled: new Map(), parameters: [], mediaSuffix: '', servers: null });
+
+type Place = (where: Where & { scheme: VersioningScheme }) => Placement | null;
+
+/**
+ * How a client of `version` reaches the route through this form, or `null`
+ * when it cannot (the scheme would determine another version there). Schemes
+ * are told apart by class; a scheme of your own places nothing, so its
+ * document lists the routes that serve the version as they are.
+ */
+export function placeVersion(where: Where): Placement | null {
+  const { scheme } = where;
+  if (scheme === null) return NOWHERE;
+  for (const [kind, place] of PLACES) if (scheme instanceof kind) return place({ ...where, scheme });
+  return NOWHERE;
+}
+
+/**
+ * A route whose path or namespace carries no version (outside every versioned
+ * include) gets the default version; without `versions` of its own it is in
+ * every version's document (api.md §14), else only in the default's.
+ */
+function unversioned(scheme: VersioningScheme, version: string | null, route: RouteRecord): Placement | null {
+  return route.versions === null || version === scheme.defaultVersion ? NOWHERE : null;
+}
+
+const urlPath: Place = ({ scheme, version, route, form }) => {
+  const inPath = paramsOf(form).some((param) => param.name === scheme.versionParam);
+  if (!inPath) return unversioned(scheme, version, route);
+  const requirement = route.requirements.get(scheme.versionParam);
+  if (version === null || version === '' || (requirement && !requirement.test(version))) return null;
+  return { ...NOWHERE, filled: new Map([[scheme.versionParam, version]]) };
+};
+
+const namespace: Place = ({ scheme, version, route }) => {
+  const usable = (segment: string) => ((scheme as { isUsable?: (v: string) => boolean }).isUsable ?? scheme.isAllowedVersion).call(scheme, segment);
+  if (route.namespace === '') return unversioned(scheme, version, route);
+  return route.namespace.split(':').find(usable) === version ? NOWHERE : null;
+};
+
+const queryParameter: Place = ({ scheme, version }) => {
+  if (version === null) return scheme.defaultVersion === null ? NOWHERE : null;
+  const parameter = {
+    name: scheme.versionParam,
+    in: 'query',
+    required: version !== scheme.defaultVersion,
+    description: 'The API version.',
+    schema: { type: 'string', enum: [version] },
+  };
+  return { ...NOWHERE, parameters: [parameter] };
+};
+
+const acceptHeader: Place = ({ scheme, version }) => {
+  if (version === null) return scheme.defaultVersion === null ? NOWHERE : null;
+  const value = /^[!#$%&'*+.^_`|~\w-]+$/.test(version) ? version : `"${version.replace(/["\\]/g, '\\$&')}"`;
+  return { ...NOWHERE, mediaSuffix: `; ${scheme.versionParam}=${value}` };
+};
+
+const hostName: Place = ({ version, origin }) => ({ ...NOWHERE, servers: hostServers(origin, version) });
+
+/** The host-name scheme's servers for `version`: `origin` with the version as its first label. */
+export function hostServers(origin: string | null, version: string | null): { url: string }[] {
+  if (origin === null) {
+    throw new InvalidArgument('app.openapi() with HostNameVersioning needs the `origin` option of createApp(): the servers of each version are built from it.');
+  }
+  return [{ url: version === null ? origin : versionedOrigin(origin, version) }];
+}
+
+/** `https://api.example.com` → `https://v1.example.com`; a host of another length gets the label in front. */
+export function versionedOrigin(origin: string, version: string): string {
+  const url = new URL(origin);
+  const labels = url.hostname.split('.');
+  url.hostname = [version, ...(labels.length === 3 ? labels.slice(1) : labels)].join('.');
+  return url.origin;
+}
+
+const PLACES: readonly [abstract new (...args: never[]) => VersioningScheme, Place][] = [
+  [URLPathVersioning, urlPath],
+  [NamespaceVersioning, namespace],
+  [QueryParameterVersioning, queryParameter],
+  [AcceptHeaderVersioning, acceptHeader],
+  [HostNameVersioning, hostName],
+];

@@ -1,0 +1,75 @@
+import { STATUS_CODES } from 'node:http';
+import type { DocumentedResponse, RouteDocs } from './route-docs';
+
+/** The one shared schema of every problem document waymark sends (RFC 9457, api.md §5.1 and §10). */
+export const PROBLEM_SCHEMA = Object.freeze({
+  type: 'object',
+  description: 'An RFC 9457 problem document.',
+  required: ['type', 'title', 'status'],
+  properties: {
+    type: { type: 'string', format: 'uri-reference', description: 'A URI identifying the problem type; `about:blank` when the status says it all.' },
+    title: { type: 'string', description: 'The reason phrase of the status.' },
+    status: { type: 'integer', minimum: 400, maximum: 599 },
+    detail: { type: 'string', description: 'What went wrong, in the negotiated language.' },
+    instance: { type: 'string', format: 'uri-reference' },
+    errors: {
+      type: 'array',
+      description: 'Every validation failure, pointing into the body or naming a parameter.',
+      items: {
+        type: 'object',
+        required: ['detail'],
+        properties: { detail: { type: 'string' }, pointer: { type: 'string' }, parameter: { type: 'string' } },
+      },
+    },
+  },
+});
+
+export const PROBLEM_REF = '#/components/schemas/Problem';
+
+export interface ResponseFacts {
+  docs: RouteDocs;
+  /** The app's media types, each with the version's suffix (`application/json; version=v2`). */
+  mediaTypes: readonly string[];
+  /** Problem statuses the operation can answer (400 when it binds input, 404, 406, the scheme's refusal). */
+  problems: readonly number[];
+}
+
+/**
+ * The operation's responses: the documented ones (or `200` with any body),
+ * then each problem status waymark can produce for it that the route did not
+ * document itself, as `application/problem+json` with the shared schema. A
+ * documented response without a schema still says what waymark sends: the
+ * app's media types for a success (so the Accept scheme's version shows),
+ * a problem document for an error, nothing for 204, 304 and 1xx.
+ */
+export function responsesOf({ docs, mediaTypes, problems }: ResponseFacts): Record<string, unknown> {
+  const responses: Record<string, unknown> = {};
+  const documented: Record<string, DocumentedResponse> = docs.responses ?? { 200: {} };
+  for (const [status, response] of Object.entries(documented)) {
+    const entry: Record<string, unknown> = { description: response.description ?? reason(status) };
+    const content = contentOf(status, response, mediaTypes);
+    if (content) entry.content = content;
+    responses[status] = entry;
+  }
+  for (const status of [...new Set(problems)].sort((a, b) => a - b)) {
+    const key = String(status);
+    if (Object.hasOwn(responses, key)) continue;
+    responses[key] = { description: reason(key), content: problemContent() };
+  }
+  return responses;
+}
+
+function contentOf(status: string, response: DocumentedResponse, mediaTypes: readonly string[]): Record<string, unknown> | undefined {
+  if (response.schema !== undefined) return Object.fromEntries(mediaTypes.map((type) => [type, { schema: response.schema }]));
+  if (status === 'default' || status === '204' || status === '304' || status.startsWith('1')) return undefined;
+  if (status.startsWith('4') || status.startsWith('5')) return problemContent();
+  return Object.fromEntries(mediaTypes.map((type) => [type, { schema: {} }]));
+}
+
+const problemContent = () => ({ 'application/problem+json': { schema: { $ref: PROBLEM_REF } } });
+
+function reason(status: string): string {
+  if (status === 'default') return 'Any other response';
+  if (status.endsWith('XX')) return `Any ${status} response`;
+  return STATUS_CODES[Number(status)] ?? `Status ${status}`;
+}

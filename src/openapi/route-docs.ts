@@ -1,0 +1,82 @@
+import { ImproperlyConfigured } from '../errors';
+
+/** A JSON Schema (draft 2020-12, the dialect OpenAPI 3.1 uses), as plain data. */
+export type JSONSchema = boolean | { readonly [keyword: string]: unknown };
+
+/** One documented response of a route: `RouteOptions.responses['201']`. */
+export interface DocumentedResponse {
+  /** Shown beside the status (default: its reason phrase, `Created`). */
+  description?: string;
+  /** The body's schema, served in each of the app's media types. */
+  schema?: JSONSchema;
+}
+
+/** What a route says about itself for `app.openapi()` (api.md §14). */
+export interface RouteDocs {
+  /** Documented responses by status (`'200'`, `'4XX'`, `'default'`). */
+  responses?: { readonly [status: string]: DocumentedResponse };
+  summary?: string;
+  description?: string;
+  tags?: readonly string[];
+}
+
+/** The `RouteOptions` keys that only document a route. */
+export const ROUTE_DOC_KEYS = ['responses', 'summary', 'description', 'tags'] as const;
+
+/** Shared by every route that documents nothing: a large table is mostly such routes. */
+const NO_DOCS: RouteDocs = Object.freeze({});
+
+/** An OpenAPI response key: a status code, a range such as `4XX`, or `default`. */
+const STATUS_KEY = /^(?:[1-5](?:\d\d|XX)|default)$/;
+
+/**
+ * The documentation options of one route, checked when the app is built and
+ * copied, so that a later change to the caller's object changes nothing.
+ */
+export function checkRouteDocs(options: RouteDocs, where: string): RouteDocs {
+  if (ROUTE_DOC_KEYS.every((key) => options[key] === undefined)) return NO_DOCS;
+  const docs: { -readonly [K in keyof RouteDocs]: RouteDocs[K] } = {};
+  for (const key of ['summary', 'description'] as const) {
+    const value = options[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'string') throw new ImproperlyConfigured(`${key} of ${where} must be a string, got ${JSON.stringify(value)}.`);
+    docs[key] = value;
+  }
+  if (options.tags !== undefined) {
+    if (!Array.isArray(options.tags) || options.tags.some((tag) => typeof tag !== 'string' || tag === '')) {
+      throw new ImproperlyConfigured(`tags of ${where} must be an array of non-empty strings, got ${JSON.stringify(options.tags)}.`);
+    }
+    docs.tags = Object.freeze([...options.tags]);
+  }
+  if (options.responses !== undefined) docs.responses = checkResponses(options.responses, where);
+  return Object.freeze(docs);
+}
+
+function checkResponses(responses: unknown, where: string): RouteDocs['responses'] {
+  if (typeof responses !== 'object' || responses === null || Array.isArray(responses)) {
+    throw new ImproperlyConfigured(`responses of ${where} must be an object keyed by status, such as { 201: { description: 'Created' } }.`);
+  }
+  const checked: Record<string, DocumentedResponse> = {};
+  for (const [status, response] of Object.entries(responses)) {
+    if (!STATUS_KEY.test(status)) {
+      throw new ImproperlyConfigured(`responses of ${where}: "${status}" is not a status; use a code from 100 to 599, a range such as '4XX', or 'default'.`);
+    }
+    if (typeof response !== 'object' || response === null || Array.isArray(response)) {
+      throw new ImproperlyConfigured(`responses['${status}'] of ${where} must be an object { description?, schema? }.`);
+    }
+    for (const key of Object.keys(response)) {
+      if (key !== 'description' && key !== 'schema') {
+        throw new ImproperlyConfigured(`responses['${status}'] of ${where}: unknown option "${key}". Known options: description, schema.`);
+      }
+    }
+    const { description, schema } = response as DocumentedResponse;
+    if (description !== undefined && typeof description !== 'string') {
+      throw new ImproperlyConfigured(`responses['${status}'].description of ${where} must be a string.`);
+    }
+    if (schema !== undefined && typeof schema !== 'boolean' && (typeof schema !== 'object' || schema === null || Array.isArray(schema))) {
+      throw new ImproperlyConfigured(`responses['${status}'].schema of ${where} must be a JSON Schema (an object or a boolean).`);
+    }
+    checked[status] = Object.freeze({ ...(description === undefined ? {} : { description }), ...(schema === undefined ? {} : { schema }) });
+  }
+  return Object.freeze(checked);
+}

@@ -1,0 +1,167 @@
+import { expect } from 'chai';
+import {
+  All,
+  Body,
+  Controller,
+  createApp,
+  Get,
+  Head,
+  Header,
+  include,
+  Options,
+  Param,
+  Post,
+  Query,
+  URLPathVersioning,
+} from '../../src';
+import { documentOf, operations } from './validator';
+
+@Controller('/users', { namespace: 'users' })
+class Users {
+  @Get('/', { name: 'list', summary: 'List users', description: 'Every user, a page at a time.', tags: ['users'] })
+  list(@Query('page') _page: number, @Header('X-Trace') _trace: string) {}
+
+  @Get('/:id', { name: 'detail', requirements: { id: /\d+/ }, responses: { 200: { description: 'A user', schema: { type: 'object' } }, 404: {} } })
+  detail(@Param('id') _id: number) {}
+
+  @Post('/', 'create')
+  create(@Body() _body: unknown) {}
+
+  @Get('/:id/posts{/:page}', 'posts')
+  posts() {}
+
+  @All('/ping')
+  ping() {}
+
+  @Head('/head', 'head') head() {}
+  @Options('/options', 'options') options() {}
+}
+
+@Controller('/legacy')
+class Legacy {
+  @Get('/users/:id', 'detail') // mounted in namespace 'users': the same full name as Users.detail
+  detail() {}
+}
+
+describe('openapi/document', () => {
+  const app = createApp({ routes: [Users, include('', [Legacy], { namespace: 'users' })] });
+
+  it('names each operation by its full route name, `Controller.method` without one, later repeats `_2`, `_3`, ...', async () => {
+    const ops = operations(await documentOf(app));
+    expect(ops.get('GET /users/{id}')?.operationId).to.equal('users:detail');
+    expect(ops.get('GET /legacy/users/{id}')?.operationId).to.equal('users:detail_2');
+    expect(ops.get('GET /users/{id}/posts')?.operationId).to.equal('users:posts');
+    expect(ops.get('GET /users/{id}/posts/{page}')?.operationId).to.equal('users:posts_2');
+    const ids = [...ops.values()].map((operation) => operation.operationId);
+    expect(new Set(ids).size).to.equal(ids.length);
+  });
+
+  it('lists @All as GET, POST, PUT, PATCH and DELETE, and never HEAD or OPTIONS', async () => {
+    const document = await documentOf(app);
+    expect(Object.keys(document.paths['/users/ping'])).to.deep.equal(['get', 'post', 'put', 'patch', 'delete']);
+    expect(document.paths['/users/ping'].delete.operationId).to.equal('Users.ping_5');
+    expect(document.paths).to.not.have.any.keys('/users/head', '/users/options');
+  });
+
+  it('types parameters from their decorators and constrains path parameters by their requirements', async () => {
+    const ops = operations(await documentOf(app));
+    expect(ops.get('GET /users/{id}')?.parameters).to.deep.equal([{ name: 'id', in: 'path', required: true, schema: { type: 'number', pattern: '^(?:\\d+)$' } }]);
+    expect(ops.get('GET /users')?.parameters).to.deep.equal([
+      { name: 'page', in: 'query', required: false, schema: { type: 'number' } },
+      { name: 'x-trace', in: 'header', required: false, schema: { type: 'string' } },
+    ]);
+    // A path parameter no decorator reads is still declared, as a string.
+    expect(ops.get('GET /users/{id}/posts/{page}')?.parameters).to.deep.equal([
+      { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+      { name: 'page', in: 'path', required: true, schema: { type: 'string' } },
+    ]);
+  });
+
+  it('documents @Body as an application/json requestBody', async () => {
+    const create = (await documentOf(app)).paths['/users'].post;
+    expect(create.requestBody).to.deep.equal({ required: false, content: { 'application/json': { schema: {} } } });
+  });
+
+  it('copies summary, description and tags, and documented responses beside the problem responses', async () => {
+    const ops = operations(await documentOf(app));
+    const list = ops.get('GET /users');
+    expect(list).to.include({ summary: 'List users', description: 'Every user, a page at a time.' });
+    expect(list?.tags).to.deep.equal(['users']);
+    const detail = ops.get('GET /users/{id}');
+    expect(detail?.responses['200']).to.deep.equal({ description: 'A user', content: { 'application/json': { schema: { type: 'object' } } } });
+    // Documented by the route without a schema: its own description, with the problem document waymark sends.
+    expect(detail?.responses['404']).to.deep.equal({ description: 'Not Found', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } });
+    expect(Object.keys(detail?.responses ?? {})).to.have.members(['200', '404', '400', '406']);
+  });
+
+  it('gives every operation a 200 with any body when it documents none, and the problems waymark can send', async () => {
+    const ops = operations(await documentOf(app));
+    const posts = ops.get('GET /users/{id}/posts');
+    expect(posts?.responses['200']).to.deep.equal({ description: 'OK', content: { 'application/json': { schema: {} } } });
+    expect(Object.keys(posts?.responses ?? {})).to.deep.equal(['200', '404', '406']); // binds nothing: no 400
+    expect(Object.keys(ops.get('POST /users')?.responses ?? {})).to.deep.equal(['200', '400', '404', '406']);
+    expect(posts?.responses['406']).to.deep.equal({
+      description: 'Not Acceptable',
+      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+    });
+  });
+
+  it('shares one Problem schema under components', async () => {
+    const document = await documentOf(app);
+    expect(Object.keys(document.components.schemas)).to.deep.equal(['Problem']);
+    expect(document.components.schemas.Problem).to.deep.include({ type: 'object', required: ['type', 'title', 'status'] });
+  });
+
+  it('has one document without versioning; info.version and title can be given', async () => {
+    const document = await documentOf(app, { info: { title: 'Users', version: '2024-06', description: 'People.' } });
+    expect(document.openapi).to.match(/^3\.1\.\d+$/);
+    expect(document.info).to.deep.equal({ title: 'Users', version: '2024-06', description: 'People.' });
+    expect(document).to.not.have.property('servers');
+  });
+
+  it("uses the app's media types for the success responses", async () => {
+    const custom = createApp({ routes: [Users], mediaTypes: ['application/json', 'application/vnd.example+json'] });
+    const detail = operations(await documentOf(custom)).get('GET /users/{id}/posts');
+    expect(Object.keys((detail?.responses['200'] as { content: object }).content)).to.deep.equal(['application/json', 'application/vnd.example+json']);
+  });
+
+  it('lists a route once per method and path: a later one that can never be reached is left out', async () => {
+    @Controller()
+    class Twice {
+      @Get('/a/:x', 'first') first() {}
+      @Get('/a/:y', 'second') second() {}
+      @Post('/a/:y', 'third') third() {}
+    }
+    const ops = operations(await documentOf(createApp({ routes: [Twice] })));
+    expect([...ops.keys()]).to.deep.equal(['GET /a/{x}', 'POST /a/{y}']);
+    expect(ops.get('GET /a/{x}')?.operationId).to.equal('first');
+  });
+
+  it('returns fresh data: changing one document changes neither the next one nor the app', async () => {
+    const first = app.openapi();
+    first.paths['/users'].get.operationId = 'changed';
+    (first.components.schemas.Problem as { type: string }).type = 'string';
+    const second = await documentOf(app);
+    expect(second.paths['/users'].get.operationId).to.equal('users:list');
+    expect(second.components.schemas.Problem).to.have.property('type', 'object');
+  });
+
+  it('writes templates as OpenAPI reads them: braces and spaces in static text are percent-encoded', async () => {
+    @Controller()
+    class Odd {
+      @Get('/caf\u00e9/a\\{b\\}/:id', 'odd') odd() {}
+    }
+    const document = await documentOf(createApp({ routes: [Odd] }));
+    expect(Object.keys(document.paths)).to.deep.equal(['/caf%C3%A9/a%7Bb%7D/{id}']);
+  });
+
+  it('documents a versioned app the same way (the version filled in where the scheme carries it)', async () => {
+    const versioned = createApp({
+      routes: [include('/:version', [Users])],
+      versioning: new URLPathVersioning({ defaultVersion: 'v1', allowedVersions: ['v1', 'v2'] }),
+    });
+    const ops = operations(await documentOf(versioned, { version: 'v2' }));
+    expect(ops.get('GET /v2/users/{id}')?.operationId).to.equal('users:detail');
+    expect(ops.get('GET /v2/users/{id}')?.parameters).to.have.length(1);
+  });
+});
