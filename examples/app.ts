@@ -11,6 +11,7 @@ import {
   type RouteSource,
   type VersioningScheme,
 } from '../src';
+import { docsController, documentedVersions } from './docs';
 import { UsersController, UsersV2Controller } from './users';
 
 const users: RouteSource[] = [UsersController, UsersV2Controller];
@@ -28,13 +29,19 @@ const schemes: Record<string, () => { versioning: VersioningScheme; routes: Rout
   'query-parameter': () => ({ versioning: new QueryParameterVersioning(versions), routes: users }),
 };
 
-/** The sample users API, versioned with `versioning` (one of the keys above), or unversioned. */
+/**
+ * The sample users API, versioned with `versioning` (one of the keys above), or
+ * unversioned, with its docs page at /docs. With host names, the origin is
+ * `api.localhost` so that each version's server (`v2.api.localhost`) has the
+ * three labels the scheme reads; browsers resolve every `*.localhost` to this machine.
+ */
 export function createSampleApp(versioning = process.env.VERSIONING, port = process.env.PORT ?? '3000'): App {
-  const origin = process.env.ORIGIN ?? `http://localhost:${port}`;
-  if (!versioning) return createApp({ routes: users, origin });
+  const origin = process.env.ORIGIN ?? `http://${versioning === 'host-name' ? 'api.localhost' : 'localhost'}:${port}`;
+  if (!versioning) return createApp({ routes: [...users, docsController([])], origin });
   const make = schemes[versioning];
   if (!make) throw new Error(`VERSIONING must be one of ${Object.keys(schemes).join(', ')}; got '${versioning}'.`);
-  return createApp({ ...make(), origin });
+  const { versioning: scheme, routes } = make();
+  return createApp({ versioning: scheme, routes: [...routes, docsController(documentedVersions(scheme))], origin });
 }
 
 /** `waymark routes examples/app.ts` lists this app's routes. */

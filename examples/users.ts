@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { BadRequest, Body, Controller, Ctx, Get, NotFound, Param, Post } from '../src';
+import { BadRequest, Body, Controller, Ctx, Get, NotFound, Param, Post, Query } from '../src';
 
 export interface User {
   id: number;
@@ -24,19 +24,19 @@ function usersOf(ctx: Context): Map<number, User> {
 /** Version 1 (and unversioned requests): plain user objects with a `url`. */
 @Controller('/users', { versions: ['v1', null] })
 export class UsersController {
-  @Get('/', 'users-list')
+  @Get('/', { name: 'users-list', summary: 'Every user', tags: ['users'] })
   list(@Ctx() ctx: Context) {
     return [...usersOf(ctx).values()].map((user) => this.present(ctx, user));
   }
 
-  @Get('/:id', { name: 'users-detail', requirements: { id: /\d+/ } })
+  @Get('/:id', { name: 'users-detail', requirements: { id: /\d+/ }, summary: 'One user', tags: ['users'] })
   detail(@Param('id') id: number, @Ctx() ctx: Context) {
     const user = usersOf(ctx).get(id);
     if (!user) throw new NotFound('No such user.');
     return this.present(ctx, user);
   }
 
-  @Post('/', 'users-create')
+  @Post('/', { name: 'users-create', summary: 'Add a user', tags: ['users'], responses: { 201: { description: 'The new user, at the URL in Location' } } })
   create(@Body() body: { name?: unknown } | undefined, @Ctx() ctx: Context) {
     if (typeof body?.name !== 'string' || body.name.trim() === '') throw new BadRequest('A user needs a non-empty "name".');
     const users = usersOf(ctx);
@@ -55,6 +55,12 @@ export class UsersController {
 /** Version 2: the same routes and names, each user wrapped as `{ data, links }`. */
 @Controller('/users', { versions: ['v2'] })
 export class UsersV2Controller extends UsersController {
+  @Get('/search', { name: 'users-search', summary: 'Users whose name contains `name` (new in v2)', tags: ['users'] })
+  search(@Query('name') name: string | undefined, @Ctx() ctx: Context) {
+    const needle = (name ?? '').toLowerCase();
+    return [...usersOf(ctx).values()].filter((user) => user.name.toLowerCase().includes(needle)).map((user) => this.present(ctx, user));
+  }
+
   protected present(ctx: Context, user: User): unknown {
     return { data: user, links: { self: ctx.reverse('users-detail', { id: user.id }) } };
   }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkConfigCommand } from './check-config';
 import type { Command, Io } from './command';
+import { openapiCommand } from './openapi';
 import { routesCommand } from './routes';
 import { typesCommand } from './types';
 
@@ -14,6 +15,7 @@ const commands: Record<string, Command> = {
   routes: routesCommand,
   'check-config': checkConfigCommand,
   types: typesCommand,
+  openapi: openapiCommand,
 };
 
 const usageLine = (name: string, command: Command) => `waymark ${name} ${command.synopsis}`;
