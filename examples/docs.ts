@@ -52,7 +52,9 @@ export function docsController(versions: readonly string[]): Function {
       tags: ['docs'],
       responses: { 200: { description: 'An OpenAPI 3.1 document', schema: { type: 'object', required: ['openapi', 'info', 'paths'] } } },
     })
-    openapi(@Param('version') version: string | undefined, @Ctx() ctx: Context) {
+    openapi(@Ctx() ctx: Context) {
+      // Read from the params, not @Param: without versioning the path has no :version.
+      const version: string | undefined = ctx.params.version;
       try {
         return (ctx.app as App).openapi({ version, info: { title: 'waymark sample users API' } });
       } catch (error) {
