@@ -1,7 +1,5 @@
+import type { JSONSchema } from '../decorators/params';
 import { ImproperlyConfigured } from '../errors';
-
-/** A JSON Schema (draft 2020-12, the dialect OpenAPI 3.1 uses), as plain data. */
-export type JSONSchema = boolean | { readonly [keyword: string]: unknown };
 
 /** One documented response of a route: `RouteOptions.responses['201']`. */
 export interface DocumentedResponse {

@@ -1,23 +1,18 @@
-import type { ParamBinding } from '../decorators/params';
-import type { JSONSchema } from './route-docs';
+import type { JSONSchema, ParamBinding } from '../decorators/params';
 
 type SchemaObject = Record<string, unknown>;
 
-/** What a parameter decorator's options say (api.md §12), wherever the binding keeps them. */
+/** What a parameter decorator and its options (api.md §12) say about the value. */
 export interface ParamFacts {
   type: unknown;
   required: boolean;
   schema: JSONSchema | undefined;
 }
 
+/** `options.type` overrides the design type TypeScript recorded, as it does for conversion. */
 export function factsOf(binding: ParamBinding): ParamFacts {
-  const own = binding as ParamBinding & { options?: Partial<ParamFacts> } & Partial<ParamFacts>;
-  const options = own.options ?? {};
-  return {
-    type: options.type ?? binding.type,
-    required: (options.required ?? own.required) === true,
-    schema: options.schema ?? own.schema,
-  };
+  const { type, required, schema } = binding.options;
+  return { type: type ?? binding.type, required: required === true, schema };
 }
 
 /**
