@@ -1,4 +1,4 @@
-import coBody from 'co-body';
+import type CoBody from 'co-body';
 import type { Context } from 'koa';
 import { httpError } from './errors';
 
@@ -20,11 +20,18 @@ export async function readJsonBody(ctx: Context, limit: number): Promise<unknown
   }
   try {
     // co-body answers `{}` for a chunked body with nothing in it; that is no body.
-    const { parsed, raw } = await coBody.json(ctx, { limit, strict: true, returnRawBody: true });
+    const { parsed, raw } = await coBody().json(ctx, { limit, strict: true, returnRawBody: true });
     request.body = raw === '' ? undefined : parsed;
   } catch (error) {
     const status = (error as { status?: number }).status;
     throw httpError(status === 413 ? 'BODY_TOO_LARGE' : 'INVALID_BODY');
   }
   return request.body;
+}
+
+let loaded: typeof CoBody | undefined;
+
+/** co-body and its parsers (~4 MiB of RSS) are required on the first body read, not at import: most routes never read one. */
+function coBody(): typeof CoBody {
+  return (loaded ??= require('co-body') as typeof CoBody);
 }
