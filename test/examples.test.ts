@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import request from 'supertest';
 import { app } from '../examples/app';
@@ -49,6 +50,50 @@ describe('examples', () => {
       expect(out).to.contain('SIGTERM: finishing in-flight requests').and.contain('closed');
       const refused = await fetch(`${url}/users`).then(() => false, () => true);
       expect(refused, 'the port is closed').to.equal(true);
+    } finally {
+      try {
+        process.kill(-(child.pid as number), 'SIGKILL');
+      } catch {
+        // the group is gone already
+      }
+    }
+  });
+
+  it('examples/cluster.ts: two workers share one port and both answer; SIGTERM to the primary stops them all', async function () {
+    this.timeout(60_000);
+    const child = spawn(process.execPath, ['-r', 'ts-node/register', 'examples/cluster.ts'], { cwd: root, env: { ...process.env, PORT: '0', WORKERS: '2' }, detached: true });
+    const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+    try {
+      let out = '';
+      child.stderr.on('data', (chunk) => (out += chunk));
+      const urls = await new Promise<string[]>((resolve, reject) => {
+        child.stdout.on('data', (chunk) => {
+          out += chunk;
+          const found = [...out.matchAll(/worker \d+ listening on (http:\/\/\S+)/g)].map((match) => match[1]);
+          if (found.length === 2) resolve(found);
+        });
+        child.once('exit', (code) => reject(new Error(`cluster exited with ${code}: ${out}`)));
+      });
+      expect(urls[0], 'one port').to.equal(urls[1]);
+      // A new connection per request: the primary hands connections to the workers in turn.
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          new Promise<{ status?: number; worker: string; body: string }>((resolve, reject) => {
+            get(`${urls[0]}/users`, { agent: false, headers: { connection: 'close' } }, (res) => {
+              let body = '';
+              res.on('data', (chunk) => (body += chunk));
+              res.on('end', () => resolve({ status: res.statusCode, worker: String(res.headers['x-worker']), body }));
+            }).on('error', reject);
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).to.deep.equal(Array(10).fill(200));
+      expect(new Set(answers.map((answer) => answer.body)).size, 'every worker answers the same').to.equal(1);
+      expect(new Set(answers.map((answer) => answer.worker)).size, 'both workers answered').to.equal(2);
+      process.kill(child.pid as number, 'SIGTERM');
+      const outcome = await Promise.race([closed.then(() => 'closed'), new Promise((resolve) => setTimeout(resolve, 20_000, 'still running'))]);
+      expect(outcome, out).to.equal('closed');
+      expect(await fetch(`${urls[0]}/users`).then(() => 'open', () => 'refused')).to.equal('refused');
     } finally {
       try {
         process.kill(-(child.pid as number), 'SIGKILL');
