@@ -1,5 +1,8 @@
 import compose from 'koa-compose';
-import Koa, { type Middleware } from 'koa';
+// `import =`, not a default import: the declaration file keeps this line, and a consumer
+// without esModuleInterop could not compile a default import of Koa's `export =`.
+import Koa = require('koa');
+import type { Middleware } from 'koa';
 import { resolveAppOptions, type AppOptions } from './options';
 import { installContext } from './http/context';
 import { dispatcher, errorBoundary } from './http/dispatch';

@@ -1,0 +1,5 @@
+# A consumer project outside the repository (test/consumer/consumer.suite.ts): packs waymark,
+# installs the tarball in an empty folder with the README's install lines, compiles the README's
+# "Use waymark in your project" files with a strict tsc against the published types, serves and
+# tests them, and installs from a git URL (a local clone: only the npm registry is needed).
+npx mocha --no-config -r ts-node/register --extension ts --timeout 900000 test/consumer/consumer.suite.ts

@@ -1,0 +1,228 @@
+import { expect } from 'chai';
+import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+
+/**
+ * A project outside the repository, as a new user makes one from the README's
+ * "Use waymark in your project" section: the packed tarball installed with the
+ * section's install lines, its tsconfig.json, its `// src/...` files compiled
+ * by a strict tsc against the published types, served and tested; then the
+ * same from a git URL. Run by .ci/suites/consumer.sh (it needs the npm
+ * registry for TypeScript and the other packages, so it is not in `npm test`).
+ */
+const root = resolve(__dirname, '..', '..');
+const work = mkdtempSync(join(tmpdir(), 'waymark-consumer-'));
+const TEN_MINUTES = 10 * 60_000;
+
+interface Section {
+  installs: string[][];
+  tsconfig: string;
+  files: Map<string, string>;
+  curls: { path: string; answer: string }[];
+}
+
+/** The README section a new user follows. */
+function section(): Section {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const start = readme.indexOf('## Use waymark in your project');
+  const text = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  const blocks = (lang: string) => [...text.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((match) => match[1]);
+  const commands = blocks('sh').flatMap((block) => block.split('\n')).map((line) => line.replace(/#.*/, '').trim());
+  const files = new Map<string, string>();
+  for (const code of blocks('ts')) {
+    const path = /^\/\/ (src\/[\w./-]+\.ts)\n/.exec(code)?.[1];
+    if (path) files.set(path, code);
+  }
+  const curls = [...text.matchAll(/^curl localhost:3000(\S+) +# (.+)$/gm)].map((match) => ({ path: match[1], answer: match[2] }));
+  return {
+    installs: commands.filter((line) => line.startsWith('npm install ')).map((line) => line.split(/\s+/).slice(2)),
+    tsconfig: blocks('json')[0],
+    files,
+    curls,
+  };
+}
+
+function run(command: string, args: string[], cwd: string): SpawnSyncReturns<string> {
+  return spawnSync(command, args, { cwd, encoding: 'utf8', timeout: TEN_MINUTES });
+}
+
+function succeeds(result: SpawnSyncReturns<string>): string {
+  expect(result.status, `${result.stdout}\n${result.stderr}`).to.equal(0);
+  return result.stdout;
+}
+
+/** An empty folder with a package.json, as `npm init -y` makes it. */
+function project(name: string): string {
+  const dir = join(work, name);
+  mkdirSync(dir, { recursive: true });
+  succeeds(run('npm', ['init', '-y'], dir));
+  return dir;
+}
+
+function writeFiles(dir: string, files: ReadonlyMap<string, string>): void {
+  for (const [path, code] of files) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), code);
+  }
+}
+
+/** Beside the README's files: the subpath export, which moduleResolution node10 only finds through typesVersions. */
+const extra = new Map([
+  [
+    'src/runner-options-check.ts',
+    "import { validateRunnerOptions } from 'waymark/runner-options';\n\n" +
+      "const { valid, warnings } = validateRunnerOptions({ transpileOnly: true, transpileonly: true });\n" +
+      "if (!valid || warnings[0]?.code !== 'UNKNOWN_OPTION') throw new Error(`unexpected: ${JSON.stringify(warnings)}`);\n",
+  ],
+]);
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await new Promise((done) => server.once('listening', done));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+/** Every source a map names exists (relative to the map), inside the package. */
+function mapsPointInside(pkg: string): string[] {
+  const broken: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.map')) {
+        for (const source of (JSON.parse(readFileSync(path, 'utf8')) as { sources: string[] }).sources) {
+          const target = resolve(dirname(path), source);
+          if (!target.startsWith(pkg + '/') || !existsSync(target)) broken.push(`${path} -> ${source}`);
+        }
+      }
+    }
+  };
+  walk(join(pkg, 'dist'));
+  return broken;
+}
+
+describe('consumer project: the packed tarball in an empty folder, as the README says', function () {
+  this.timeout(TEN_MINUTES);
+  const readme = section();
+  let dir = '';
+
+  before(() => {
+    const packed = JSON.parse(succeeds(run('npm', ['pack', '--json', '--pack-destination', work], root))) as { filename: string }[];
+    const tarball = join(work, packed[0].filename);
+    dir = project('app');
+    for (const args of readme.installs) succeeds(run('npm', ['install', '--no-audit', '--no-fund', ...args.map((arg) => (arg === 'waymark' ? tarball : arg))], dir));
+    writeFileSync(join(dir, 'tsconfig.json'), readme.tsconfig);
+    writeFiles(dir, new Map([...readme.files, ...extra]));
+  });
+
+  it('the README has an install line, a tsconfig and files to compile', () => {
+    expect(readme.installs[0]).to.include('waymark').and.include('reflect-metadata');
+    expect(JSON.parse(readme.tsconfig).compilerOptions).to.include({ strict: true, experimentalDecorators: true, emitDecoratorMetadata: true });
+    expect([...readme.files.keys()]).to.include('src/app.ts');
+    expect(readme.curls).to.not.be.empty;
+  });
+
+  it('installs TypeScript 5 and the types the declarations need, with no peer conflict', () => {
+    expect(JSON.parse(readFileSync(join(dir, 'node_modules/typescript/package.json'), 'utf8')).version).to.match(/^5\./);
+    expect(existsSync(join(dir, 'node_modules/@types/koa/index.d.ts'))).to.equal(true);
+    succeeds(run('npm', ['ls', '--all'], dir));
+  });
+
+  it('compiles with strict tsc (library checks on) against the published types', () => {
+    succeeds(run('npx', ['tsc', '-p', '.'], dir));
+    expect(existsSync(join(dir, 'dist/app.js'))).to.equal(true);
+  });
+
+  it('compiles with module node16 too (types through the exports map)', () => {
+    const config = JSON.parse(readme.tsconfig);
+    config.compilerOptions = { ...config.compilerOptions, module: 'node16', outDir: 'dist-node16' };
+    writeFileSync(join(dir, 'tsconfig.node16.json'), JSON.stringify(config));
+    succeeds(run('npx', ['tsc', '-p', 'tsconfig.node16.json'], dir));
+  });
+
+  it('compiles the app without esModuleInterop too (the declarations need no default import)', () => {
+    const config = JSON.parse(readme.tsconfig);
+    config.compilerOptions = { ...config.compilerOptions, esModuleInterop: false, noEmit: true };
+    delete config.include;
+    writeFileSync(join(dir, 'tsconfig.plain.json'), JSON.stringify({ ...config, files: ['src/app.ts'] }));
+    succeeds(run('npx', ['tsc', '-p', 'tsconfig.plain.json'], dir));
+  });
+
+  it("serves the README's app and answers its curl lines", async () => {
+    const port = await freePort();
+    const server = spawn(process.execPath, ['dist/app.js'], { cwd: dir, env: { ...process.env, PORT: String(port) } });
+    try {
+      await new Promise<void>((ready, fail) => {
+        let out = '';
+        server.stdout.on('data', (chunk) => {
+          out += chunk;
+          if (out.includes('listening on')) ready();
+        });
+        server.stderr.on('data', (chunk) => (out += chunk));
+        server.once('exit', (code) => fail(new Error(`node dist/app.js exited with ${code}: ${out}`)));
+      });
+      for (const { path, answer } of readme.curls) {
+        const res = await fetch(`http://localhost:${port}${path}`);
+        expect(await res.json(), path).to.deep.equal(JSON.parse(answer.replaceAll(':3000', `:${port}`)));
+      }
+      const missing = await fetch(`http://localhost:${port}/books/2`);
+      expect([missing.status, missing.headers.get('content-type')]).to.deep.equal([404, 'application/problem+json']);
+      const malformed = await fetch(`http://localhost:${port}/books/x`);
+      expect(malformed.status).to.equal(404);
+    } finally {
+      server.kill();
+    }
+  });
+
+  it("passes the README's tests (node --test) and runs its other files", () => {
+    const tests = [...readme.files.keys()].filter((path) => path.endsWith('.test.ts')).map((path) => path.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js'));
+    expect(tests).to.not.be.empty;
+    succeeds(run(process.execPath, ['--test', ...tests], dir));
+    for (const path of [...readme.files.keys(), ...extra.keys()].filter((p) => p !== 'src/app.ts' && !p.endsWith('.test.ts'))) {
+      succeeds(run(process.execPath, [path.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js')], dir));
+    }
+  });
+
+  it('ships every file its source maps and declaration maps point at', () => {
+    const pkg = join(dir, 'node_modules', 'waymark');
+    expect(readdirSync(join(pkg, 'dist')).some((name) => name.endsWith('.d.ts.map'))).to.equal(true);
+    expect(mapsPointInside(pkg)).to.deep.equal([]);
+  });
+
+  it('the waymark binary: --version, routes of the compiled app, and what to install for a .ts module', () => {
+    const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+    expect(succeeds(run('npx', ['waymark', '--version'], dir)).trim()).to.equal(version);
+    expect(succeeds(run('npx', ['waymark', 'routes', 'dist/app.js'], dir))).to.match(/^GET +\/books\/:id +books-detail +\* +id=\\d\+ +BooksController\.detail$/m);
+    const ts = run('npx', ['waymark', 'routes', 'src/app.ts'], dir);
+    expect(ts.status).to.equal(1);
+    expect(ts.stderr).to.contain('needs ts-node in your project: npm install --save-dev ts-node typescript@5');
+  });
+});
+
+describe('consumer project: installed from a git URL', function () {
+  this.timeout(TEN_MINUTES);
+
+  it('prepare builds dist/ (declarations included), and the README app compiles against it', () => {
+    const clone = join(work, 'clone');
+    succeeds(run('git', ['clone', '--quiet', '--no-hardlinks', root, clone], work));
+    const dir = project('from-git');
+    succeeds(run('npm', ['install', '--no-audit', '--no-fund', `git+file://${clone}`, 'reflect-metadata', 'typescript@5'], dir));
+    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'bin/waymark.js']) {
+      expect(existsSync(join(dir, 'node_modules', 'waymark', file)), file).to.equal(true);
+    }
+    const readme = section();
+    writeFileSync(join(dir, 'tsconfig.json'), readme.tsconfig);
+    writeFiles(dir, new Map([['src/app.ts', readme.files.get('src/app.ts') as string]]));
+    succeeds(run('npx', ['tsc', '-p', '.'], dir));
+    expect(succeeds(run(process.execPath, ['-e', "console.log(require('./dist/app').app.url('books-detail', { id: 7 }))"], dir)).trim()).to.equal('/books/7');
+  });
+});
+
+after(() => {
+  if (!process.env.KEEP_CONSUMER) rmSync(work, { recursive: true, force: true });
+});

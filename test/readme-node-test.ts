@@ -1,0 +1,12 @@
+/**
+ * Stands in for `node:test` when test/readme.test.ts runs a README block: each
+ * `test(name, fn)` is started at once and recorded, so the runner can await it
+ * and see its failure (node:test itself only reports at process exit).
+ */
+export const started: Promise<unknown>[] = [];
+
+export function test(name: string, fn: () => unknown): void {
+  started.push(Promise.resolve().then(fn).catch((error: unknown) => {
+    throw new Error(`README test '${name}' failed: ${error instanceof Error ? error.message : String(error)}`);
+  }));
+}
