@@ -1,3 +1,4 @@
+import { body } from './shared/body';
 import { githubRequests, layouts, type Layout } from './shared/github';
 
 /** One request a client sends; a row's requests are cycled, one after the other, on every connection. */
@@ -41,6 +42,8 @@ export interface Measurements {
 
 const waymark = (name: string, args: string[], extra: Partial<Scenario> = {}): Scenario => ({ name, server: 'waymark', args, ...extra });
 const versioned: BenchRequest[] = [{ path: '/v1/users/42' }];
+const bearer = { authorization: 'Bearer bench' };
+const post: BenchRequest[] = [{ method: 'POST', path: '/users', headers: { 'content-type': 'application/json' }, body }];
 const layoutName: Record<Layout, string> = { flat: 'flat', version: 'under /:version', namespace: 'namespace includes' };
 
 /** The GitHub API set in one layout, for waymark and its two peers: one request per route, cycled. */
@@ -82,6 +85,12 @@ export const scenarios: Scenario[] = [
   waymark('waymark + host-name', ['--scheme', 'host-name'], { headers: { host: 'v1.example.com' } }),
   waymark('waymark + query-parameter', ['--scheme', 'query-parameter'], { requests: [{ path: '/users/42?version=v1' }] }),
   waymark('waymark + ctx.reverse', ['--reverse']),
+  waymark('waymark, token header', ['--routes', '10'], { headers: bearer }),
+  waymark('waymark + @Use guard', ['--routes', '10', '--guard'], { headers: bearer }),
+  { name: 'POST JSON: waymark @Body()', server: 'body', requests: post },
+  { name: 'POST JSON: waymark @Body({ schema })', server: 'body', args: ['--schema'], requests: post },
+  { name: 'POST JSON: koa + koa-bodyparser', server: 'koa-body', requests: post },
+  { name: 'POST JSON: fastify + schema', server: 'fastify-body', requests: post },
   ...layouts.flatMap(github),
 ];
 
@@ -118,6 +127,8 @@ export const targets: Target[] = [
     needed: 1.3,
   })),
   { name: 'GitHub API waymark: under /:version / flat', value: (m) => m.ratio('GitHub API under /:version: waymark', 'GitHub API flat: waymark'), needed: 0.9 },
+  { name: 'waymark + @Use guard / waymark (same request)', value: (m) => m.ratio('waymark + @Use guard', 'waymark, token header'), needed: 0.95 },
+  { name: 'POST JSON: waymark with schema / without', value: (m) => m.ratio('POST JSON: waymark @Body({ schema })', 'POST JSON: waymark @Body()'), needed: 0.9 },
   { name: 'app.url / router.url (2 params: id, slug)', value: (m) => m.reverse.waymark / m.reverse.koaRouter, needed: 10 },
   { name: 'RSS after load: waymark / koa + @koa/router', value: (m) => m.rssLoaded('waymark') / m.rssLoaded('koa + @koa/router'), needed: 1.2, direction: 'at most' },
   {

@@ -12,7 +12,9 @@ import {
   NamespaceVersioning,
   Param,
   QueryParameterVersioning,
+  Unauthorized,
   URLPathVersioning,
+  Use,
   type RouteSource,
   type VersioningScheme,
 } from '../../src';
@@ -22,12 +24,22 @@ import { args, serve, timed } from './serve';
 const { routes, scheme, layout, reverse } = args();
 
 @Controller('/users')
-class Users {
+class PlainUsers {
   @Get('/:id', 'users-detail')
   detail(@Param('id') id: string, @Ctx() ctx: Context) {
     return reverse ? { id, url: ctx.reverse('users-detail', { id }) } : { id };
   }
 }
+
+/** `--guard`: the same route behind one `@Use` guard that checks a bearer token (api.md §10). */
+@Controller('/users')
+@Use(async (ctx, next) => {
+  if (ctx.get('Authorization') !== 'Bearer bench') throw new Unauthorized();
+  await next();
+})
+class GuardedUsers extends PlainUsers {}
+
+const Users = process.argv.includes('--guard') ? GuardedUsers : PlainUsers;
 
 const versions = { defaultVersion: 'v1', allowedVersions: ['v1', 'v2'] };
 const schemes: Record<string, () => { versioning: VersioningScheme; target: RouteSource[] }> = {
