@@ -10,8 +10,12 @@ let cli;
 if (existsSync(join(root, 'tsconfig.json')) && existsSync(join(root, 'src', 'cli', 'main.ts'))) {
   require('ts-node').register({ project: join(root, 'tsconfig.json') });
   cli = require('../src/cli/main.ts');
-} else {
+} else if (existsSync(join(root, 'dist', 'cli', 'main.js'))) {
   cli = require('../dist/cli/main.js');
+} else {
+  // An install from git whose prepare script did not run (npm can be told to skip it).
+  console.error(`waymark: ${join(root, 'dist')} is missing: this copy was never built. Reinstall it, or run \`npm run build\` in ${root}.`);
+  process.exit(1);
 }
 const status = cli.main(process.argv.slice(2));
 // Exit once the output is written: a module that listens (or holds any other handle) on

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../src/cli/main';
 
@@ -48,5 +49,18 @@ describe('cli/main', () => {
     expect(unknown.err).to.contain("Unknown option '--jsno'").and.contain('usage: waymark routes <module> [--json]');
     expect(run(['routes'])).to.deep.equal({ status: 2, out: '', err: 'usage: waymark routes <module> [--json]' });
     expect(run(['check-config', 'a.json', 'b.json']).status).to.equal(2);
+  });
+
+  it('an installed copy without dist/ (never built) says so and how to fix it, exit 1', () => {
+    const pkg = mkdtempSync(join(tmpdir(), 'waymark-unbuilt-'));
+    try {
+      mkdirSync(join(pkg, 'bin'));
+      copyFileSync(join(root, 'bin/waymark.js'), join(pkg, 'bin/waymark.js'));
+      const result = spawnSync(process.execPath, [join(pkg, 'bin/waymark.js'), '--version'], { encoding: 'utf8' });
+      expect([result.status, result.stdout]).to.deep.equal([1, '']);
+      expect(result.stderr).to.contain(`${join(pkg, 'dist')} is missing: this copy was never built. Reinstall it, or run \`npm run build\` in ${pkg}.`);
+    } finally {
+      rmSync(pkg, { recursive: true, force: true });
+    }
   });
 });
