@@ -7,6 +7,7 @@ import { bindsInput, parametersOf, requestBodyOf } from './parameters';
 import { formsOf, templateOf } from './paths';
 import { hostServers, placeVersion } from './placement';
 import { PROBLEM_SCHEMA, responsesOf } from './responses';
+import { Shadows } from './shadow';
 
 /** What the generator reads of an app: its table and settings, nothing of Koa. */
 export interface OpenApiSource {
@@ -47,6 +48,7 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
   const version = documentVersion(appScheme, options.version);
   const paths: OpenApiDocument['paths'] = {};
   const taken = new Set<string>();
+  const shadows = new Shadows();
   const ids = new Set<string>();
   const refusals = new Map<VersioningScheme, number>(); // one error object per scheme, not one per operation
   const servers = appScheme instanceof HostNameVersioning ? hostServers(source.origin, version) : null;
@@ -62,7 +64,8 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
       const shape = templateOf(form, placement.filled, false);
       for (const method of methods) {
         const key = `${method} ${shape}`;
-        if (taken.has(key)) continue; // an earlier route answers this method and path: this one is never reached
+        // An earlier route answers this method and path (or every request of it): this one is never reached.
+        if (taken.has(key) || shadows.taken(method, form, placement.filled)) continue;
         taken.add(key);
         const operation = { operationId: uniqueId(route, ids) } as OpenApiOperation;
         const { docs } = route;
@@ -81,6 +84,7 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
         if (placement.servers && scheme !== appScheme) operation.servers = placement.servers.map((server) => ({ ...server }));
         (paths[path] ??= {})[method.toLowerCase()] = operation;
       }
+      shadows.add(new Set([route.method]), form, placement.filled, route.requirements);
     }
   }
   const info: OpenApiDocument['info'] = { title: options.info?.title ?? 'API', version: options.info?.version ?? version ?? 'unversioned' };

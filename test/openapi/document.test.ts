@@ -137,6 +137,26 @@ describe('openapi/document', () => {
     expect(ops.get('GET /a/{x}')?.operationId).to.equal('first');
   });
 
+  it('leaves out a route whose every request an earlier one takes (waymark matches in registration order)', async () => {
+    @Controller()
+    class Overlapping {
+      @Get('/a/:x', 'any') any() {}
+      @Get('/a/b', 'behind') behind() {} // /a/b is taken by /a/:x
+      @Get('/n/:id', { name: 'numbers', requirements: { id: /\d+/ } }) numbers() {}
+      @Get('/n/new', 'fresh') fresh() {} // 'new' is no number: reached
+      @Get('/n/42', 'answer') answer() {} // taken by /n/:id
+      @All('/p/:x', 'all') all() {}
+      @Post('/p/y', 'posted') posted() {} // taken by @All
+      @Get('/q/:x/:y', 'pair') pair() {}
+      @Get('/q/:z', 'single') single() {} // another length: reached
+    }
+    const ids = [...operations(await documentOf(createApp({ routes: [Overlapping] }))).values()].map((operation) => operation.operationId);
+    expect(ids).to.include.members(['any', 'numbers', 'fresh', 'pair', 'single']);
+    expect(ids).to.not.include.members(['behind']);
+    expect(ids).to.not.include('answer');
+    expect(ids).to.not.include('posted');
+  });
+
   it('returns fresh data: changing one document changes neither the next one nor the app', async () => {
     const first = app.openapi();
     first.paths['/users'].get.operationId = 'changed';

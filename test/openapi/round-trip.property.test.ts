@@ -29,14 +29,16 @@ import { documentOf } from './validator';
  * every scheme (static and parameter segments, requirements, optional groups,
  * every method, `versions`), every operation of every version's document is
  * reached, by a request built from the document alone, at its route with that
- * version. Each route has its own first segment, so no route takes another's
- * requests (waymark matches in registration order; see the report on shadowing).
+ * version. Routes overlap: waymark matches in registration order, so a route
+ * whose every request an earlier one takes must not be in the document.
  */
 const METHODS = { GET: Get, POST: Post, PUT: Put, PATCH: Patch, DELETE: Delete, ALL: All } as const;
-const REQUIREMENTS = [undefined, /\d+/, /[a-z]{2,4}/, /v\d|beta/] as const;
+/** Requirements whose languages are disjoint, and disjoint from every literal segment (which has a '-'). */
+const REQUIREMENTS = [undefined, /\d+/, /[a-z]{2,4}/, /v\d/] as const;
 const versions = { defaultVersion: 'v1', allowedVersions: ['v1', 'v2'] };
 
 interface RouteSpec {
+  prefix: string;
   method: keyof typeof METHODS;
   segments: ({ kind: 'static'; text: string } | { kind: 'param'; requirement: number })[];
   optional: boolean;
@@ -44,13 +46,15 @@ interface RouteSpec {
 }
 
 const routeSpec: fc.Arbitrary<RouteSpec> = fc.record({
-  method: fc.constantFrom(...(Object.keys(METHODS) as (keyof typeof METHODS)[])),
+  prefix: fc.constantFrom('a-a', 'b-b'),
+  // Mostly GET, so that routes meet on a method; ALL meets every method.
+  method: fc.oneof({ weight: 4, arbitrary: fc.constant('GET' as const) }, fc.constantFrom(...(Object.keys(METHODS) as (keyof typeof METHODS)[]))),
   segments: fc.array(
     fc.oneof(
-      fc.stringMatching(/^[a-z][a-z0-9-]{0,5}$/).map((text) => ({ kind: 'static' as const, text })),
+      fc.stringMatching(/^[a-z]-[a-z0-9]{0,3}$/).map((text) => ({ kind: 'static' as const, text })),
       fc.integer({ min: 0, max: REQUIREMENTS.length - 1 }).map((requirement) => ({ kind: 'param' as const, requirement })),
     ),
-    { maxLength: 3 },
+    { maxLength: 2 },
   ),
   optional: fc.boolean(),
   versions: fc.constantFrom(null, ['v1'], ['v2'], ['v1', 'v2']),
@@ -68,7 +72,7 @@ function controllerOf(specs: readonly RouteSpec[]): Function {
     Reflect.defineMetadata('design:paramtypes', [Object], prototype, name);
     Ctx()(prototype, name, 0);
     const requirements: Record<string, RegExp> = {};
-    let path = `/s${index}`; // its own first segment: no route takes another's requests
+    let path = `/${spec.prefix}`; // two prefixes: routes often overlap, and earlier ones take later ones' requests
     spec.segments.forEach((segment, at) => {
       if (segment.kind === 'static') path += `/${segment.text}`;
       else {
@@ -105,7 +109,7 @@ describe('openapi: round trip over random route tables (property)', function () 
     let reached = 0;
     let operations = 0;
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...SCHEMES), fc.array(routeSpec, { minLength: 1, maxLength: 4 }), async (scheme, specs) => {
+      fc.asyncProperty(fc.constantFrom(...SCHEMES), fc.array(routeSpec, { minLength: 1, maxLength: 6 }), async (scheme, specs) => {
         const app = appOf(scheme, controllerOf(specs));
         const server = request(app.callback());
         for (const version of scheme === 'none' ? [undefined] : ['v1', 'v2']) {
@@ -125,7 +129,7 @@ describe('openapi: round trip over random route tables (property)', function () 
           }
         }
       }),
-      { numRuns: 25, seed: 14 },
+      { numRuns: 30, seed: 14 },
     );
     // Documents are not empty by accident: most tables list operations, and all of them were reached.
     expect(operations).to.be.at.least(60);
