@@ -4,6 +4,7 @@ import { compileAndRun } from '../fixtures/transpile';
 
 /** Compiles `source` as a project without `experimentalDecorators` would (TC39 decorators), then runs it. */
 const runStandard = (source: string) => compileAndRun(source, { experimentalDecorators: false, emitDecoratorMetadata: false });
+const runStandardWithMetadata = (source: string) => compileAndRun(source, { experimentalDecorators: false, emitDecoratorMetadata: true });
 
 /** A TC39 context object, as the standard decorator protocol passes it. */
 const context = (kind: string, name?: string) => ({ kind, name, metadata: {}, addInitializer() {} });
@@ -17,6 +18,16 @@ describe('decorators/legacy', () => {
         export class Users { @Get('/:id', 'detail') detail() { return 1; } }
       `);
     expect(run).to.throw(ImproperlyConfigured).with.property('message').that.contains("@Get('/:id') on method detail").and.contains('"experimentalDecorators": true');
+  });
+
+  it('...also with parameter decorators and emitDecoratorMetadata, which TypeScript then drops or misplaces', () => {
+    const run = () =>
+      runStandardWithMetadata(`
+        import { Controller, Get, Param } from 'waymark';
+        @Controller('/users')
+        export class Users { @Get('/:id', 'detail') detail(@Param('id') id: number) { return { id }; } }
+      `);
+    expect(run).to.throw(ImproperlyConfigured, /@Get\('\/:id'\) on method detail was called as a TC39 standard decorator/);
   });
 
   it('each decorator refuses the (value, context) call shape', () => {
