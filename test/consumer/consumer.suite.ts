@@ -202,6 +202,25 @@ describe('consumer project: the packed tarball in an empty folder, as the README
     expect(ts.status).to.equal(1);
     expect(ts.stderr).to.contain('needs ts-node in your project: npm install --save-dev ts-node typescript@5');
   });
+  it('waymark types: the generated file makes a misspelt name or a missing parameter a compile error (api.md §15)', () => {
+    succeeds(run('npx', ['waymark', 'types', 'dist/app.js', '--out', 'src/route-names.d.ts'], dir));
+    succeeds(run('npx', ['waymark', 'types', 'dist/app.js', '--out', 'src/route-names.d.ts', '--check'], dir));
+    writeFileSync(
+      join(dir, 'src/typed-names.ts'),
+      "import { app } from './app';\n\n" +
+        "export const ok = app.url('books-detail', { id: 7 });\n" +
+        "// @ts-expect-error a misspelt name\nexport const misspelt = app.url('books-detial', { id: 7 });\n" +
+        "// @ts-expect-error a missing parameter\nexport const missing = app.url('books-detail', {});\n",
+    );
+    const config = JSON.parse(readme.tsconfig);
+    config.compilerOptions = { ...config.compilerOptions, noEmit: true };
+    delete config.include;
+    writeFileSync(join(dir, 'tsconfig.typed.json'), JSON.stringify({ ...config, files: ['src/typed-names.ts', 'src/route-names.d.ts'] }));
+    succeeds(run('npx', ['tsc', '-p', 'tsconfig.typed.json'], dir));
+    writeFileSync(join(dir, 'tsconfig.untyped.json'), JSON.stringify({ ...config, files: ['src/typed-names.ts'] }));
+    const untyped = run('npx', ['tsc', '-p', 'tsconfig.untyped.json'], dir);
+    expect(untyped.stdout.match(/error TS2578/g), 'without the file, both lines compile: only the directives are unused').to.have.length(2);
+  });
 });
 
 describe('consumer project: installed from a git URL', function () {
