@@ -76,7 +76,7 @@ export const ErrorCatalogue = {
   MISSING_BODY: { status: 400, message: 'Missing request body.' },
   /** Values a JSON Schema rejected; the problem document's `errors` lists every failure. */
   VALIDATION_FAILED: { status: 400, message: 'The request did not validate.' },
-  INVALID_BODY: { status: 400, message: 'Malformed request body.' },
+  INVALID_BODY: { status: 400, message: 'Malformed request body.', variants: { tooDeep: 'The request body nests deeper than {max} levels.' } },
   INVALID_HOST: { status: 400, message: 'Invalid Host header.' },
   INVALID_FORWARDED_PROTO: { status: 400, message: 'Invalid X-Forwarded-Proto header.' },
   /** `ctx.throw(4xx)` from other middleware: its own status and message are kept. */

@@ -12,6 +12,7 @@ export const de = {
   'INVALID_PARAMETER.headerNumber': 'Ungültiger Header „{name}“: eine Zahl erwartet.',
   'INVALID_PARAMETER.headerBoolean': 'Ungültiger Header „{name}“: true, false, 1 oder 0 erwartet.',
   INVALID_BODY: 'Fehlerhafter Anfrageinhalt.',
+  'INVALID_BODY.tooDeep': 'Der Anfrageinhalt ist tiefer als {max} Ebenen verschachtelt.',
   INVALID_HOST: 'Ungültige Host-Kopfzeile.',
   INVALID_FORWARDED_PROTO: 'Ungültige X-Forwarded-Proto-Kopfzeile.',
   CLIENT_ERROR: 'Die Anfrage konnte nicht verarbeitet werden.',

@@ -12,6 +12,7 @@ export const es = {
   'INVALID_PARAMETER.headerNumber': 'Cabecera «{name}» no válido: se esperaba un número.',
   'INVALID_PARAMETER.headerBoolean': 'Cabecera «{name}» no válido: se esperaba true, false, 1 o 0.',
   INVALID_BODY: 'Cuerpo de la petición mal formado.',
+  'INVALID_BODY.tooDeep': 'El cuerpo de la petición se anida a más de {max} niveles.',
   INVALID_HOST: 'Cabecera Host no válida.',
   INVALID_FORWARDED_PROTO: 'Cabecera X-Forwarded-Proto no válida.',
   CLIENT_ERROR: 'No se ha podido procesar la petición.',

@@ -12,6 +12,7 @@ export const fr = {
   'INVALID_PARAMETER.headerNumber': 'En-tête « {name} » invalide : un nombre attendu.',
   'INVALID_PARAMETER.headerBoolean': 'En-tête « {name} » invalide : true, false, 1 ou 0 attendu.',
   INVALID_BODY: 'Corps de requête malformé.',
+  'INVALID_BODY.tooDeep': 'Le corps de la requête est imbriqué sur plus de {max} niveaux.',
   INVALID_HOST: 'En-tête Host invalide.',
   INVALID_FORWARDED_PROTO: 'En-tête X-Forwarded-Proto invalide.',
   CLIENT_ERROR: "La requête n'a pas pu être traitée.",

@@ -105,11 +105,12 @@ describe('http/binding-body', () => {
       ['application/json', '{"a":', 400],
       ['application/json', '"just a string"', 400],
       ['text/plain', 'hi', 415],
-      ['application/json', `[${'['.repeat(100_000)}${']'.repeat(100_000)}]`, 200],
+      // Deeper than MAX_BODY_DEPTH: refused before a handler, a schema or the renderer can overflow the stack.
+      ['application/json', `[${'['.repeat(100_000)}${']'.repeat(100_000)}]`, 400],
       ['application/json', JSON.stringify(Array.from({ length: 20_000 }, () => 1)), 400],
     ];
     for (const [type, body, status] of cases) {
-      const path = status === 400 && body.startsWith('[1') ? '/b/user' : '/b/count';
+      const path = status === 400 && body.startsWith('[1,') ? '/b/user' : '/b/count';
       const res = await agent().post(path).set('Content-Type', type).send(body);
       expect(res.status, `${type} ${body.slice(0, 20)}`).to.equal(status);
     }
