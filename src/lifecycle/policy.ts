@@ -1,6 +1,6 @@
 import { ImproperlyConfigured } from '../errors';
 import { checkKeys } from '../util/keys';
-import { parseRfc3339 } from './rfc3339';
+import { parseRfc3339 } from '../validation/date';
 
 /** The life of one deprecated version (api.md §13). */
 export interface DeprecationEntry {
@@ -90,7 +90,7 @@ function checkEntry(where: string, entry: DeprecationEntry): Deprecation {
 
 /** Milliseconds since the epoch of an RFC 3339 string or a valid `Date` whose year has four digits (IMF-fixdate). */
 function moment(value: unknown, where: string): number {
-  const time = value instanceof Date ? value.getTime() : typeof value === 'string' ? parseRfc3339(value) : null;
+  const time = value instanceof Date ? value.getTime() : typeof value === 'string' ? (parseRfc3339(value)?.getTime() ?? null) : null;
   if (time === null || Number.isNaN(time)) {
     throw new ImproperlyConfigured(`${where} must be an RFC 3339 date-time such as '2026-06-01T00:00:00Z' or a valid Date, got ${describe(value)}.`);
   }
