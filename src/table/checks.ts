@@ -12,9 +12,10 @@ const NAME = /^[^\s:\p{Cc}]+$/u;
 export function compile(source: string, where: string): CompiledPattern {
   try {
     const pattern = new CompiledPattern(source);
-    const names = pattern.params.map((param) => param.name);
-    const repeated = names.find((name, index) => names.indexOf(name) !== index);
-    if (repeated) throw new Error(`parameter "${repeated}" appears twice`);
+    const params = pattern.params;
+    for (let i = 1; i < params.length; i++) {
+      for (let j = 0; j < i; j++) if (params[j].name === params[i].name) throw new Error(`parameter "${params[i].name}" appears twice`);
+    }
     return pattern;
   } catch (error) {
     if (error instanceof ImproperlyConfigured) throw error;
