@@ -62,7 +62,10 @@ export function controllerMiddleware(controller: Function): Middleware[] {
 /** The `@Use` middleware of one route method, from the class that declares the method. */
 export function routeMiddleware(prototype: object, handler: string | symbol): Middleware[] {
   for (let proto = prototype; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
-    if (Object.hasOwn(proto, handler)) return [...(readOwn<Middleware[]>(MetadataKeys.use, proto, handler) ?? [])];
+    if (Object.hasOwn(proto, handler)) {
+      const own = readOwn<Middleware[]>(MetadataKeys.use, proto, handler);
+      return own === undefined || own.length === 0 ? [] : [...own];
+    }
   }
   return [];
 }

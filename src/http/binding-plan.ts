@@ -23,6 +23,9 @@ const readWhole: Record<'ctx' | 'params' | 'queries' | 'version', Reader> = {
   version: (ctx) => ctx.version,
 };
 
+/** The binder of every route without parameter decorators (most of a large table): no per-route closure. */
+const NO_BINDINGS: Bind = binder([], [], 0);
+
 /**
  * Turns a route's parameter decorators into its binder, once per app when the
  * app is built: conversions chosen, schemas compiled, and every mistake of
@@ -30,6 +33,7 @@ const readWhole: Record<'ctx' | 'params' | 'queries' | 'version', Reader> = {
  * parameter and the fix.
  */
 export function planBinding(route: RouteRecord, { compiler, bodyLimit }: BindingOptions): Bind {
+  if (route.bindings.length === 0) return NO_BINDINGS;
   const where = `${route.controller.name}.${String(route.handler)}`;
   const readers: { index: number; read: Reader }[] = [];
   const bodies: BodySpec[] = [];

@@ -32,7 +32,7 @@ const STATUS_KEY = /^(?:[1-5](?:\d\d|XX)|default)$/;
  * copied, so that a later change to the caller's object changes nothing.
  */
 export function checkRouteDocs(options: RouteDocs, where: string): RouteDocs {
-  if (ROUTE_DOC_KEYS.every((key) => options[key] === undefined)) return NO_DOCS;
+  if (options.responses === undefined && options.summary === undefined && options.description === undefined && options.tags === undefined) return NO_DOCS;
   const docs: { -readonly [K in keyof RouteDocs]: RouteDocs[K] } = {};
   for (const key of ['summary', 'description'] as const) {
     const value = options[key];

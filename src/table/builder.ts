@@ -139,7 +139,7 @@ function makeRecord(
     controller,
     handler: route.handler,
     bindings: sharedIfEmpty(bindingsOf(controller.prototype, route.handler), NO_BINDINGS),
-    middleware: sharedIfEmpty([...scope.use, ...routeMiddleware(controller.prototype, route.handler)], NO_MIDDLEWARE),
+    middleware: middlewareOf(scope.use, routeMiddleware(controller.prototype, route.handler)),
     docs: checkRouteDocs(route.options, where),
   };
 }
@@ -148,6 +148,12 @@ function makeRecord(
 const NO_REQUIREMENTS: ReadonlyMap<string, RegExp> = new Map();
 const NO_BINDINGS: readonly ParamBinding[] = Object.freeze([]);
 const NO_MIDDLEWARE: RouteRecord['middleware'] = Object.freeze([]);
+
+/** The includes' and controller's `use`, then the route's own: no new list for the many routes without any. */
+function middlewareOf(outer: readonly Middleware[], own: readonly Middleware[]): RouteRecord['middleware'] {
+  if (own.length === 0) return outer.length === 0 ? NO_MIDDLEWARE : outer;
+  return [...outer, ...own];
+}
 
 function sharedIfEmpty<T extends { readonly length: number } | ReadonlyMap<unknown, unknown>>(value: T, empty: T): T {
   return ('size' in value ? value.size : value.length) === 0 ? empty : value;
