@@ -120,16 +120,25 @@ describe('shutdown: api.md §9', () => {
   it('a request arriving on a kept-alive connection after the drain began is answered 503 with Connection: close', async () => {
     const server = createApp({ routes: [Slow] }).listen(0, '127.0.0.1');
     const port = await listening(server);
-    // The second request is written after the drain began, pipelined behind a response already streaming.
-    const exchange = rawExchange(port, [
-      { at: 0, bytes: GET('/stream') },
-      { at: 100, bytes: GET('/fast') },
-    ]);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const closed = closeGracefully(server, { timeout: 2000 });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Ordered by events, not timers: the first response is streaming (its head, saying keep-alive, has
+    // reached the client) when the drain begins, the second request is written after that, and the first
+    // is released only once the server has read the second.
+    const second = new Promise<void>((resolve) => {
+      let seen = 0;
+      server.on('request', () => ++seen === 2 && resolve());
+    });
+    const socket = connect(port, '127.0.0.1');
+    let out = '';
+    const streaming = new Promise((resolve) => socket.once('data', resolve));
+    socket.on('data', (chunk) => (out += chunk.toString('latin1')));
+    const ended = new Promise((resolve) => socket.on('close', resolve));
+    socket.write(GET('/stream'));
+    await streaming;
+    const closed = closeGracefully(server, { timeout: 5000 });
+    socket.write(GET('/fast'));
+    await second;
     release?.();
-    const out = await exchange;
+    await ended;
     await closed;
     const statuses = [...out.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1]));
     expect(statuses).to.deep.equal([200, 503]);
