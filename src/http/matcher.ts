@@ -54,14 +54,17 @@ export class Matcher {
   constructor(routes: readonly RouteRecord[], { paramLength = 256 }: { paramLength?: number } = {}) {
     this.paramLength = paramLength;
     const intern = new Interner();
-    routes.forEach((route, order) => {
+    // Indexed loops, no closure per route: this runs once per route at start-up.
+    for (let order = 0; order < routes.length; order++) {
+      const route = routes[order];
       const requirements = route.requirements.size > 0 ? [...route.requirements] : null;
       const entry: Entry = { route, methods: methodsOf(route.method), requirements };
-      formsOf(route.pattern.tokens).forEach((form, index) => {
-        const leaf: Leaf<Entry> = { order, form: index, value: entry, shape: intern.shape(form) };
-        this.root.insert(form, leaf, intern);
-      });
-    });
+      const forms = formsOf(route.pattern.tokens);
+      for (let index = 0; index < forms.length; index++) {
+        const leaf: Leaf<Entry> = { order, form: index, value: entry, shape: intern.shape(forms[index]) };
+        this.root.insert(forms[index], leaf, intern);
+      }
+    }
   }
 
   match(method: string, path: string): MatchResult {

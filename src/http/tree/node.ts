@@ -113,6 +113,13 @@ function append<L>(list: readonly L[] | null, item: L): readonly L[] {
   return list === null ? [item] : [...list, item];
 }
 
+/** Each name length-prefixed (quoted names may hold any character) with its kind, after the terminal-wildcard flag: unambiguous, one string per form. */
+function shapeKey(form: Form): string {
+  let key = form.terminalWildcard ? 't' : 'f';
+  for (let i = 0; i < form.names.length; i++) key += (form.wildcards[i] ? '*' : ':') + form.names[i].length + ':' + form.names[i];
+  return key;
+}
+
 /** One copy of each static key and parameter shape for the whole tree, however many routes repeat them. */
 export class Interner {
   private readonly strings = new Map<string, string>();
@@ -126,7 +133,7 @@ export class Interner {
   }
 
   shape(form: Form): Shape {
-    const key = `${form.terminalWildcard}\u0000${form.wildcards.join()}\u0000${form.names.join('\u0000')}`;
+    const key = shapeKey(form);
     let shape = this.shapes.get(key);
     if (!shape) {
       shape = { names: form.names.map((name) => this.string(name)), wildcards: form.wildcards.slice(), terminalWildcard: form.terminalWildcard };
