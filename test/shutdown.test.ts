@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { Agent, request as httpRequest } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { closeGracefully, Controller, createApp, Get } from '../src';
+import { exchange } from './reliability/helpers';
 
 let release: (() => void) | undefined;
 
@@ -84,33 +85,18 @@ describe('shutdown', () => {
   });
 });
 
-/** Sends raw bytes on one connection and collects everything until the server closes it (bounded). */
-function rawExchange(port: number, writes: { at: number; bytes: string }[], ms = 3000): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    let out = '';
-    const timer = setTimeout(() => socket.destroy(), ms);
-    socket.on('data', (chunk) => (out += chunk.toString('latin1')));
-    socket.on('error', () => undefined);
-    socket.on('close', () => {
-      clearTimeout(timer);
-      resolve(out);
-    });
-    for (const { at, bytes } of writes) setTimeout(() => socket.write(bytes), at);
-  });
-}
-
 const GET = (path: string) => `GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`;
 
 describe('shutdown: api.md §9', () => {
   it('a response finished while draining said keep-alive, then the socket was closed under the client', async () => {
     const server = createApp({ routes: [Slow] }).listen(0, '127.0.0.1');
     const port = await listening(server);
-    const exchange = rawExchange(port, [{ at: 0, bytes: GET('/wait') }]);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const arrived = new Promise((resolve) => server.once('request', resolve));
+    const answered = exchange(port, GET('/wait'), 3000);
+    await arrived; // the request is in flight before the drain begins (an event, not a timer)
     const closed = closeGracefully(server, { timeout: 2000 });
     release?.();
-    const out = await exchange;
+    const out = await answered;
     await closed;
     expect(out).to.match(/^HTTP\/1\.1 200/);
     expect(out).to.match(/\r\nConnection: close\r\n/i);

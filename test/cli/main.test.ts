@@ -3,16 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../../src/cli/main';
-
-const root = join(__dirname, '..', '..');
-
-function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const status = main(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
-  return { status, out: out.join('\n'), err: err.join('\n') };
-}
+import { root, run } from './run';
 
 describe('cli/main', () => {
   it('--help prints every command on stdout and exits 0 (the waymark binary)', () => {

@@ -3,18 +3,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../../src/cli/main';
+import { root, run } from './run';
 import { expectValidOpenApi } from '../openapi/validator';
 
-const root = join(__dirname, '..', '..');
 const fixture = join(root, 'test/fixtures/versioned-app.ts');
-
-function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const status = main(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
-  return { status, out: out.join('\n'), err: err.join('\n') };
-}
 
 describe('cli/openapi', () => {
   it('prints the document of the app a module exports as JSON', async () => {

@@ -1,16 +1,7 @@
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { main } from '../../src/cli/main';
-
-const root = join(__dirname, '..', '..');
-
-function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const status = main(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
-  return { status, out: out.join('\n'), err: err.join('\n') };
-}
+import { root, run } from './run';
 
 describe('cli/routes', () => {
   it('prints the route table aligned, with versions and handlers', () => {

@@ -51,23 +51,27 @@ export async function raw(made: App, bytes: string | Buffer, ms = 2000): Promise
   const server = made.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   try {
-    const { port } = server.address() as AddressInfo;
-    return await new Promise<string>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      let out = '';
-      const timer = setTimeout(() => socket.destroy(), ms);
-      socket.on('data', (chunk) => (out += chunk.toString('latin1')));
-      socket.on('error', () => undefined);
-      socket.on('close', () => {
-        clearTimeout(timer);
-        resolve(out);
-      });
-      socket.write(bytes);
-    });
+    return await exchange((server.address() as AddressInfo).port, bytes, ms);
   } finally {
     server.closeAllConnections();
     server.close();
   }
+}
+
+/** Writes `bytes` on one new connection and collects everything until the server closes it (cut after `ms`). */
+export function exchange(port: number, bytes: string | Buffer, ms = 2000): Promise<string> {
+  return new Promise<string>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    let out = '';
+    const timer = setTimeout(() => socket.destroy(), ms);
+    socket.on('data', (chunk) => (out += chunk.toString('latin1')));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(out);
+    });
+    socket.write(bytes);
+  });
 }
 
 export function statusOf(response: string): number {
