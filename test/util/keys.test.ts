@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { ImproperlyConfigured } from '../../src';
-import { checkKeys } from '../../src/util/keys';
+import { checkKeys, propertyKey } from '../../src/util/keys';
+import { isInternalized } from './internalized';
 
 describe('util/keys', () => {
   it('accepts known keys and names an unknown one, the closest known key and the allowed ones', () => {
@@ -11,5 +12,16 @@ describe('util/keys', () => {
     );
     expect(() => checkKeys('x options', { zzzzzz: 1 }, ['name'])).to.throw(ImproperlyConfigured, 'unknown option "zzzzzz". Known options: name.');
     expect(() => checkKeys('x options', null as never, ['name'])).to.throw(ImproperlyConfigured, 'must be an object');
+  });
+
+  it("propertyKey gives the engine's internalized copy of a name sliced out of a longer string, equal to it", () => {
+    for (const name of ['id', 'user_id', 'ünïcode', 'a long parameter name of forty characters']) {
+      const sliced = `/prefix/:${name}`.slice(9);
+      expect(isInternalized(sliced), name).to.equal(false);
+      const key = propertyKey(sliced);
+      expect(key).to.equal(name);
+      expect(isInternalized(key), name).to.equal(true);
+    }
+    expect(propertyKey('/:0'.slice(2))).to.equal('0'); // an index key: stored as an element, never an inline-cached name
   });
 });

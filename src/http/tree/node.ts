@@ -1,3 +1,4 @@
+import { propertyKey } from '../../util/keys';
 import type { Form, Step } from './steps';
 
 /** What every form with the same parameters shares (one object for thousands of `/:version/.../:id` routes). */
@@ -136,7 +137,7 @@ export class Interner {
     const key = shapeKey(form);
     let shape = this.shapes.get(key);
     if (!shape) {
-      shape = { names: form.names.map((name) => this.string(name)), wildcards: form.wildcards.slice(), terminalWildcard: form.terminalWildcard };
+      shape = { names: form.names.map((name) => propertyKey(this.string(name))), wildcards: form.wildcards.slice(), terminalWildcard: form.terminalWildcard };
       this.shapes.set(key, shape);
     }
     return shape;
