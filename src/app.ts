@@ -2,11 +2,10 @@ import compose from 'koa-compose';
 // `import =`, not a default import: the declaration file keeps this line, and a consumer
 // without esModuleInterop could not compile a default import of Koa's `export =`.
 import Koa = require('koa');
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { resolveAppOptions, type AppOptions } from './options';
 import { installContext } from './http/context';
 import { dispatcher, errorBoundary } from './http/dispatch';
-import { closeWhileDraining, refuseWhileDraining } from './shutdown';
 import { Matcher } from './http/matcher';
 import { followProxyTrust, proxyTest } from './http/proxy';
 import { installQuery } from './http/query';
@@ -21,6 +20,9 @@ import type { ReverseParams } from './table/reverse';
 import type { ReverseArgs, RouteName } from './typegen/names';
 
 export type { AppOptions };
+
+/** The dispatcher answers every request itself: it never calls `next`. */
+const noNext = (): Promise<void> => Promise.resolve();
 
 /**
  * A Koa application whose routes come from decorated controllers. Every Koa
@@ -68,10 +70,11 @@ export class App extends Koa {
     const dispatch = dispatcher({ matcher, plans, versioning, offers: runtime.offers, now });
     const boundary = errorBoundary(runtime.translator);
     // Koa 3's `compose` option puts the error boundary first and routing last, whatever `app.use()` adds;
-    // around the boundary, Connection: close while the server drains, and a 503 for requests arriving then.
+    // with nothing added, the boundary calls the dispatcher itself (no koa-compose layer per request).
     const koaOptions: { proxy: boolean } = {
       proxy: proxy === true,
-      compose: (middleware: Middleware[]) => compose([closeWhileDraining, boundary, refuseWhileDraining, ...middleware, dispatch]),
+      compose: (middleware: Middleware[]) =>
+        middleware.length === 0 ? (ctx: Context) => boundary(ctx, () => dispatch(ctx, noNext)) : compose([boundary, ...middleware, dispatch]),
     } as { proxy: boolean };
     super(koaOptions);
     attachRuntime(this, runtime);

@@ -1,6 +1,5 @@
 import type { Server } from 'node:http';
-import type { Context, Next } from 'koa';
-import { httpError } from './http/errors';
+import type { Context } from 'koa';
 
 export interface CloseOptions {
   /** Milliseconds to let in-flight requests finish before every connection is cut (default 10 000). */
@@ -9,33 +8,17 @@ export interface CloseOptions {
 
 const closing = new WeakMap<Server, Promise<void>>();
 
-/** The server a request came in on, when closeGracefully has begun draining it. */
-function drainingServer(ctx: Context): boolean {
+/**
+ * Whether the server this request came in on is draining (closeGracefully
+ * has begun). The app's outermost middleware asks it twice per request: on
+ * arrival, where a draining server answers 503 (Fastify's
+ * `return503OnClosing`), and before the response goes out, where every
+ * response then says `Connection: close` (RFC 9112 §9.6), so a kept-alive
+ * client opens no further request on a connection about to be closed.
+ */
+export function isDraining(ctx: Context): boolean {
   const server = (ctx.req.socket as { server?: Server } | undefined)?.server;
   return server !== undefined && closing.has(server);
-}
-
-/**
- * The outermost middleware of a waymark app: while its server drains, every
- * response says `Connection: close` (RFC 9112 §9.6), so a kept-alive client
- * opens no further request on a connection about to be closed.
- */
-export async function closeWhileDraining(ctx: Context, next: Next): Promise<void> {
-  try {
-    await next();
-  } finally {
-    if (drainingServer(ctx) && !ctx.headerSent) ctx.set('Connection', 'close');
-  }
-}
-
-/**
- * Just inside the error boundary: a request that arrives after the drain
- * began (on a kept-alive connection) is answered 503, as Fastify's
- * `return503OnClosing` does; work already running is left to finish.
- */
-export async function refuseWhileDraining(ctx: Context, next: Next): Promise<void> {
-  if (drainingServer(ctx)) throw httpError('SHUTTING_DOWN');
-  await next();
 }
 
 /**

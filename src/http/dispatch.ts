@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import type { Context, Middleware, Next } from 'koa';
 import { messageOf } from '../errors';
-import { MethodNotAllowed, NotFound } from './errors';
+import { httpError, MethodNotAllowed, NotFound } from './errors';
+import { isDraining } from '../shutdown';
 import { requestHost } from './host';
 import type { Translator } from '../i18n/translator';
 import type { Offers } from '../negotiation/offers';
@@ -16,18 +17,24 @@ const ACCEPT = ['Accept'];
 
 /**
  * The outermost middleware: whatever is thrown below it (including `null`,
- * which Koa would leave hanging) becomes a problem document. Server errors
- * are reported on the app's `error` event, as Koa does.
+ * which Koa would leave hanging) becomes a problem document, and server
+ * errors are reported on the app's `error` event, as Koa does. While the
+ * server drains (closeGracefully), a request that arrives is a 503 and every
+ * response says `Connection: close`. One function for the three, not three
+ * middleware: each layer of koa-compose costs a promise per request.
  */
 export function errorBoundary(translator: Translator): Middleware {
   return async (ctx: Context, next: Next): Promise<void> => {
     try {
+      if (isDraining(ctx)) throw httpError('SHUTTING_DOWN');
       await next();
     } catch (error) {
       const problem = toProblem(error);
       if (problem.status >= 500) ctx.app.emit('error', asError(error), ctx);
       if (ctx.headerSent || !ctx.writable) return;
       sendProblem(ctx, problem, translator);
+    } finally {
+      if (!ctx.headerSent && isDraining(ctx)) ctx.set('Connection', 'close');
     }
   };
 }
@@ -51,6 +58,7 @@ export interface Routing {
  * controller instance and render the result.
  */
 export function dispatcher({ matcher, plans, versioning, offers, now }: Routing): Middleware {
+  const types = new ContentTypes();
   return async (ctx) => {
     const result = matcher.match(ctx.method, ctx.path);
     if (result.kind === 'none') throw new NotFound();
@@ -81,17 +89,17 @@ export function dispatcher({ matcher, plans, versioning, offers, now }: Routing)
     if (chosen !== first) setRoute(ctx, chosen);
     const { route, params } = chosen;
     const plan = plans.get(route) as RoutePlan;
-    if (plan.around === null) await handle(ctx, route, plan, params, offer.full);
-    else await plan.around(ctx, () => handle(ctx, route, plan, params, offer.full));
+    if (plan.around === null) await handle(ctx, route, plan, params, offer.full, types);
+    else await plan.around(ctx, () => handle(ctx, route, plan, params, offer.full, types));
   };
 }
 
 /** The innermost step: bind, call, render. */
-async function handle(ctx: Context, route: RouteRecord, plan: RoutePlan, params: Record<string, string>, type: string): Promise<void> {
+async function handle(ctx: Context, route: RouteRecord, plan: RoutePlan, params: Record<string, string>, type: string, types: ContentTypes): Promise<void> {
   const bound = plan.bind(ctx, params);
   const args = Array.isArray(bound) ? bound : await bound;
   const returned = plan.instance[route.handler](...args);
-  render(ctx, isThenable(returned) ? await returned : returned, type);
+  render(ctx, isThenable(returned) ? await returned : returned, type, types);
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
@@ -113,7 +121,7 @@ function serves(route: RouteRecord, version: string | null): boolean {
  * streams pass through. Serialising here, not in Koa's respond step, means a
  * circular or BigInt value is a 500 problem document instead of a broken reply.
  */
-function render(ctx: Context, returned: unknown, type: string): void {
+function render(ctx: Context, returned: unknown, type: string, types: ContentTypes): void {
   let value = returned;
   if (value === undefined) {
     if (ctx.body == null) {
@@ -126,8 +134,30 @@ function render(ctx: Context, returned: unknown, type: string): void {
     ctx.body = value;
     return;
   }
-  if (!ctx.response.get('Content-Type')) ctx.type = type.includes('*') ? 'application/json' : type;
+  if (!ctx.response.get('Content-Type')) types.set(ctx, type.includes('*') ? 'application/json' : type);
   ctx.body = JSON.stringify(value);
+}
+
+/**
+ * The Content-Type header of each media type an app renders, as Koa's
+ * `ctx.type` setter writes it (mime-types adds the charset), found through
+ * that setter once per type and then set directly: the lookup cost more
+ * than the rest of rendering. Keys are the app's own media types, so the
+ * map stays as small as its `mediaTypes`.
+ */
+class ContentTypes {
+  private readonly known = new Map<string, string>();
+
+  set(ctx: Context, type: string): void {
+    const header = this.known.get(type);
+    if (header !== undefined) {
+      ctx.set('Content-Type', header);
+      return;
+    }
+    ctx.type = type;
+    const written = ctx.response.get('Content-Type');
+    if (typeof written === 'string' && written !== '') this.known.set(type, written);
+  }
 }
 
 function isRaw(value: unknown): boolean {
