@@ -11,7 +11,7 @@ import { checkVersionList } from '../versioning/versions';
 import { checkDuplicates, checkName, checkPrefix, compile, compileRequirements } from './checks';
 import { isInclude, type RouteSource } from './include';
 import { NamespaceNode } from './namespaces';
-import type { CompiledPattern } from './pattern';
+import type { CompiledPattern, PatternParam } from './pattern';
 
 /** One route of the table: plain data, usable without Koa. */
 export interface RouteRecord {
@@ -54,6 +54,8 @@ interface Scope {
   node: NamespaceNode;
   /** The `use` of the enclosing includes, outermost first. */
   use: readonly Middleware[];
+  /** Parameter lists made so far in this build, shared between routes (CompiledPattern). */
+  params: Map<string, readonly PatternParam[]>;
 }
 
 /**
@@ -63,7 +65,7 @@ interface Scope {
 export function buildRouteTable(sources: readonly RouteSource[]): RouteTable {
   const root = new NamespaceNode();
   const routes: RouteRecord[] = [];
-  walk(sources, { prefix: '', namespaces: [], appNames: [], node: root, use: [] }, routes);
+  walk(sources, { prefix: '', namespaces: [], appNames: [], node: root, use: [], params: new Map() }, routes);
   checkDuplicates(routes);
   return { routes, root };
 }
@@ -119,20 +121,20 @@ function makeRecord(
   versioning: VersioningScheme | null | undefined,
 ): RouteRecord {
   const where = `${controller.name}.${String(route.handler)}`;
-  checkKeys(`route options of ${where}`, route.options, ['name', 'requirements', 'versions', ...ROUTE_DOC_KEYS]);
+  checkKeys(`route options of ${where}`, route.options, ROUTE_OPTION_KEYS);
   checkPrefix(route.path, `@${route.method}('${route.path}') on ${where}`);
   const name = route.options.name ?? null;
   if (name !== null) checkName(name, `route name of ${where}`);
-  const pattern = compile(joinPath(scope.prefix, route.path), where);
+  const pattern = compile(joinPath(scope.prefix, route.path), where, scope.params);
   const versions = route.options.versions ?? controllerVersions ?? null;
   if (versions !== null) checkVersionList(versions, `versions of ${where}`);
   return {
     method: route.method,
     pattern,
     name,
-    fullName: name === null ? null : [...scope.namespaces, name].join(':'),
-    namespace: scope.namespaces.join(':'),
-    appNamespace: scope.appNames.join(':'),
+    fullName: name === null ? null : scope.namespaces.length === 0 ? name : `${scope.namespaces.join(':')}:${name}`,
+    namespace: scope.namespaces.length === 0 ? '' : scope.namespaces.join(':'),
+    appNamespace: scope.appNames.length === 0 ? '' : scope.appNames.join(':'),
     requirements: sharedIfEmpty(compileRequirements(route.options.requirements ?? {}, pattern, where), NO_REQUIREMENTS),
     versions: versions === null ? null : [...versions],
     versioning,
@@ -143,6 +145,8 @@ function makeRecord(
     docs: checkRouteDocs(route.options, where),
   };
 }
+
+const ROUTE_OPTION_KEYS: readonly string[] = ['name', 'requirements', 'versions', ...ROUTE_DOC_KEYS];
 
 /** One empty value shared by every route that has none: a large table is mostly such routes. */
 const NO_REQUIREMENTS: ReadonlyMap<string, RegExp> = new Map();

@@ -1,7 +1,7 @@
 import { ImproperlyConfigured } from '../errors';
 import { stateless } from '../util/regexp';
 import type { RouteRecord } from './builder';
-import { CompiledPattern } from './pattern';
+import { CompiledPattern, type PatternParam } from './pattern';
 
 /** A route, namespace or app name: non-empty, no `:`, no white space or control characters. */
 const NAME = /^[^\s:\p{Cc}]+$/u;
@@ -9,9 +9,9 @@ const NAME = /^[^\s:\p{Cc}]+$/u;
 // The route table's build-time checks: each throws ImproperlyConfigured naming the offender and the fix.
 
 /** The full path pattern, compiled; a pattern path-to-regexp refuses, or a parameter named twice, is a misconfiguration. */
-export function compile(source: string, where: string): CompiledPattern {
+export function compile(source: string, where: string, shared?: Map<string, readonly PatternParam[]>): CompiledPattern {
   try {
-    const pattern = new CompiledPattern(source);
+    const pattern = new CompiledPattern(source, shared);
     const params = pattern.params;
     for (let i = 1; i < params.length; i++) {
       for (let j = 0; j < i; j++) if (params[j].name === params[i].name) throw new Error(`parameter "${params[i].name}" appears twice`);

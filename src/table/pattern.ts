@@ -53,26 +53,34 @@ function sizeOf(values: Values): number {
 export class CompiledPattern {
   /** The pattern as declared. */
   readonly source: string;
-  /**
-   * The pattern as matched and reversed, parsed: non-ASCII static text
-   * percent-encoded, since request paths arrive encoded (`/café` is requested
-   * as `/caf%C3%A9`).
-   */
-  readonly tokens: readonly Token[];
   /** Parameters in the order they appear (positional reversal maps onto this). */
   readonly params: readonly PatternParam[];
   /** What `build` needs, made on its first call: most routes of a large table are never reversed. */
   private compiled: Reversal | null = null;
 
-  constructor(source: string) {
+  /**
+   * `shared`: lists of parameters already made by this table's build, by
+   * their names and kinds, so that thousands of `/:version/.../:id` routes
+   * keep one list between them (frozen: it is shared).
+   */
+  constructor(source: string, shared?: Map<string, readonly PatternParam[]>) {
     this.source = source;
-    // Exact-size copies: arrays grown by push keep spare room, and a table keeps thousands of these.
-    const tokens = quickParse(source) ?? encodeText(parse(source).tokens).slice();
+    const tokens = tokensOf(source);
     checkCaptures(tokens);
-    this.tokens = tokens;
     const params: PatternParam[] = [];
     collectParams(tokens, false, params);
-    this.params = params.slice();
+    this.params = shareParams(params, shared);
+  }
+
+  /**
+   * The pattern as matched and reversed, parsed: non-ASCII static text
+   * percent-encoded, since request paths arrive encoded (`/café` is requested
+   * as `/caf%C3%A9`). Parsed again on each read, not kept: only building the
+   * matcher and the OpenAPI document read it, and a table of 5,000 routes
+   * kept 1 MiB of tokens for them.
+   */
+  get tokens(): Token[] {
+    return tokensOf(this.source);
   }
 
   private get reversal(): Reversal {
@@ -87,7 +95,7 @@ export class CompiledPattern {
 
   /** `tokens` as a pattern string (`/caf%C3%A9/:id`). */
   get matchSource(): string {
-    return stringify(new TokenData([...this.tokens], this.source));
+    return stringify(new TokenData(this.tokens, this.source));
   }
 
   has(name: string): boolean {
@@ -147,6 +155,19 @@ export class CompiledPattern {
   }
 }
 
+function tokensOf(source: string): Token[] {
+  return quickParse(source) ?? encodeText(parse(source).tokens);
+}
+
+function shareParams(params: PatternParam[], shared: Map<string, readonly PatternParam[]> | undefined): readonly PatternParam[] {
+  if (shared === undefined) return params.slice();
+  let key = '';
+  for (const { name, wildcard, optional } of params) key += `${wildcard ? '*' : ':'}${optional ? '?' : ''}${name.length}:${name}`;
+  let known = shared.get(key);
+  if (known === undefined) shared.set(key, (known = Object.freeze(params.map((param) => Object.freeze(param)))));
+  return known;
+}
+
 /** Characters path-to-regexp's parser treats as syntax besides `:`: `\\ " * { } ( ) [ ] + ? !`. */
 const SYNTAX = new Set([92, 34, 42, 123, 125, 40, 41, 91, 93, 43, 63, 33]);
 
@@ -184,7 +205,7 @@ export function quickParse(source: string): Token[] | null {
     i = end - 1;
   }
   if (from < source.length) tokens.push({ type: 'text', value: source.slice(from) });
-  return tokens.slice(); // exact size: a pushed-to array keeps spare room
+  return tokens;
 }
 
 /**

@@ -28,6 +28,21 @@ describe('table/builder', () => {
     expect(table.routes[1].requirements.get('id')?.test('a1')).to.equal(false);
   });
 
+  it('gives the routes of one table with the same parameters one frozen parameter list, and none to another table', () => {
+    const first = buildRouteTable([include('/:version', [UsersController, PollsController])]);
+    const [, detail, , poll] = first.routes;
+    expect(detail.pattern.params).to.deep.equal([
+      { name: 'version', wildcard: false, optional: false },
+      { name: 'id', wildcard: false, optional: false },
+    ]);
+    expect(first.routes[0].pattern.params).to.equal(first.routes[2].pattern.params); // both [version]
+    expect(detail.pattern.params).to.not.equal(poll.pattern.params); // [version, id] and [version, slug]
+    expect(Object.isFrozen(detail.pattern.params) && Object.isFrozen(detail.pattern.params[0])).to.equal(true);
+    const second = buildRouteTable([include('/:version', [UsersController])]);
+    expect(second.routes[1].pattern.params).to.deep.equal(detail.pattern.params);
+    expect(second.routes[1].pattern.params).to.not.equal(detail.pattern.params);
+  });
+
   it('records application namespaces apart from instance namespaces', () => {
     const table = buildRouteTable([include('/a', [UsersController], { namespace: 'first', appName: 'users' })]);
     expect(table.routes[0].namespace).to.equal('first');
