@@ -166,7 +166,7 @@ async function main(): Promise<void> {
     lines.push(`${name.padEnd(48)} ${Math.round(s.rps).toString().padStart(9)} ${fixed(s.rps / base, 2, 6)} ${fixed(s.p99, 0, 7)} ${fixed(s.rssIdleMiB, 1, 8)}M ${fixed(s.rssLoadedMiB, 1, 8)}M  ${s.errors + s.non2xx}`);
   }
   if (sizes.size > 0) {
-    lines.push('', `${'idle RSS after GC (MiB) / build CPU ms'.padEnd(48)} ${startupSizes.map((size) => `${size} routes`.padStart(16)).join('')}`);
+    lines.push('', `${'idle RSS after GC (MiB) / build ms (main thread)'.padEnd(48)} ${startupSizes.map((size) => `${size} routes`.padStart(16)).join('')}`);
     for (const row of startupRows) {
       const cells = startupSizes.map((size) => {
         const cell = sizes.get(`${row.name}\u0000${size}`);
