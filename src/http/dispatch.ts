@@ -41,8 +41,8 @@ export function errorBoundary(translator: Translator): Middleware {
 
 export interface Routing {
   matcher: Matcher;
-  /** Per route: controller instance, binder and composed middleware. */
-  plans: ReadonlyMap<RouteRecord, RoutePlan>;
+  /** Per route, in the table's order: controller instance, binder and composed middleware. */
+  plans: readonly RoutePlan[];
   /** The app's scheme; a controller's `versioning` option overrides it. */
   versioning: VersioningScheme | null;
   offers: Offers;
@@ -88,7 +88,7 @@ export function dispatcher({ matcher, plans, versioning, offers, now }: Routing)
     if (!chosen) throw scheme ? scheme.invalidVersion() : new NotFound();
     if (chosen !== first) setRoute(ctx, chosen);
     const { route, params } = chosen;
-    const plan = plans.get(route) as RoutePlan;
+    const plan = plans[chosen.index];
     if (plan.around === null) await handle(ctx, route, plan, params, offer.full, types);
     else await plan.around(ctx, () => handle(ctx, route, plan, params, offer.full, types));
   };

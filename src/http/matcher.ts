@@ -8,6 +8,8 @@ import { formsOf } from './tree/steps';
 export interface Candidate {
   route: RouteRecord;
   params: Record<string, string>;
+  /** The route's place in the table the matcher was built from. */
+  index: number;
 }
 
 export type MatchResult =
@@ -88,7 +90,7 @@ export class Matcher {
       }
       const params = this.paramsOf(hit);
       if (params === null) continue;
-      if (serves) candidates.push({ route, params });
+      if (serves) candidates.push({ route, params, index: hit.leaf.order });
       else for (const m of methods) (allowed ??= new Set()).add(m);
     }
     if (candidates.length > 0) return { kind: 'found', candidates };

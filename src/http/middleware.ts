@@ -24,20 +24,31 @@ export interface PlanOptions {
 }
 
 /**
- * One plan per route of the app: its controller instance, its binder
- * (conversions chosen, schemas compiled) and its middleware, composed once
- * here rather than per request. Misconfiguration throws now, naming the route.
+ * One plan per route of the app, in the routes' order: its controller
+ * instance, its binder (conversions chosen, schemas compiled) and its
+ * middleware, composed once here rather than per request. Misconfiguration
+ * throws now, naming the route. Routes whose plans would be equal (same
+ * instance and binder, no middleware: the routes of one controller whose
+ * handlers take no arguments) share one.
  */
-export function planRoutes(routes: readonly RouteRecord[], { resolve, bodyLimit }: PlanOptions): Map<RouteRecord, RoutePlan> {
+export function planRoutes(routes: readonly RouteRecord[], { resolve, bodyLimit }: PlanOptions): RoutePlan[] {
   const instances = controllerInstances(routes, resolve);
   const compiler = new SchemaCompiler();
-  const plans = new Map<RouteRecord, RoutePlan>();
-  for (const route of routes) {
-    plans.set(route, {
-      instance: instances.get(route.controller) as RoutePlan['instance'],
-      bind: planBinding(route, { compiler, bodyLimit }),
-      around: route.middleware.length === 0 ? null : (compose([...route.middleware]) as Around),
-    });
+  const plain = new Map<object, Map<Bind, RoutePlan>>();
+  const plans: RoutePlan[] = new Array(routes.length);
+  for (let index = 0; index < routes.length; index++) {
+    const route = routes[index];
+    const instance = instances.get(route.controller) as RoutePlan['instance'];
+    const bind = planBinding(route, { compiler, bodyLimit });
+    if (route.middleware.length > 0) {
+      plans[index] = { instance, bind, around: compose([...route.middleware]) as Around };
+      continue;
+    }
+    let byBinder = plain.get(instance);
+    if (byBinder === undefined) plain.set(instance, (byBinder = new Map()));
+    let plan = byBinder.get(bind);
+    if (plan === undefined) byBinder.set(bind, (plan = { instance, bind, around: null }));
+    plans[index] = plan;
   }
   return plans;
 }

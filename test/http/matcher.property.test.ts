@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { pathToRegexp } from 'path-to-regexp';
 import { All, Controller, Get, HttpError, Post, Put } from '../../src';
-import { Matcher, type MatchResult } from '../../src/http/matcher';
+import { Matcher, type Candidate, type MatchResult } from '../../src/http/matcher';
 import { buildRouteTable, type RouteRecord } from '../../src/table/builder';
 
 /**
@@ -13,9 +13,9 @@ import { buildRouteTable, type RouteRecord } from '../../src/table/builder';
  * wildcard is the optional one).
  */
 function reference(routes: readonly RouteRecord[], method: string, path: string, paramLength: number): MatchResult {
-  const candidates: { route: RouteRecord; params: Record<string, string> }[] = [];
+  const candidates: Candidate[] = [];
   let allowed: Set<string> | undefined;
-  for (const route of routes) {
+  for (const [index, route] of routes.entries()) {
     const { regexp, keys } = pathToRegexp(route.pattern.matchSource, { sensitive: true, trailing: true });
     const match = new RegExp(regexp.source, 'd').exec(path);
     if (!match) continue;
@@ -39,7 +39,7 @@ function reference(routes: readonly RouteRecord[], method: string, path: string,
     if (!usable) continue;
     if ([...route.requirements].some(([name, requirement]) => name in params && !requirement.test(params[name]))) continue;
     const methods = route.method === 'ALL' ? ['HEAD', 'OPTIONS', 'GET', 'PUT', 'PATCH', 'POST', 'DELETE'] : route.method === 'GET' ? ['HEAD', 'GET'] : [route.method];
-    if (methods.includes(method)) candidates.push({ route, params });
+    if (methods.includes(method)) candidates.push({ route, params, index });
     else if (candidates.length === 0) for (const m of methods) (allowed ??= new Set()).add(m);
   }
   if (candidates.length > 0) return { kind: 'found', candidates };

@@ -15,23 +15,36 @@ describe('http/middleware', () => {
   it('composes a route’s middleware once, when the app is built; a route without any gets none', () => {
     const table = buildRouteTable([include('/x', [M], { use: [pass] }), M]);
     const plans = planRoutes(table.routes, { resolve: undefined, bodyLimit: 1024 });
-    const around = table.routes.map((route) => [route.fullName, route.pattern.source, route.middleware.length, typeof plans.get(route)?.around]);
+    const around = table.routes.map((route, index) => [route.fullName, route.pattern.source, route.middleware.length, typeof plans[index].around]);
     expect(around).to.deep.equal([
       ['bare', '/x/m/bare', 1, 'function'],
       ['guarded', '/x/m/guarded', 2, 'function'],
       ['bare', '/m/bare', 0, 'object'],
       ['guarded', '/m/guarded', 1, 'function'],
     ]);
-    const bare = table.routes[2];
-    expect(plans.get(bare)?.around).to.equal(null);
+    expect(plans[2].around).to.equal(null);
   });
 
   it('shares one controller instance between the routes of a class, per app', () => {
     const table = buildRouteTable([M]);
     const one = planRoutes(table.routes, { resolve: undefined, bodyLimit: 1024 });
     const two = planRoutes(table.routes, { resolve: undefined, bodyLimit: 1024 });
-    const [a, b] = table.routes;
-    expect(one.get(a)?.instance).to.equal(one.get(b)?.instance).and.be.instanceOf(M);
-    expect(one.get(a)?.instance).to.not.equal(two.get(a)?.instance);
+    expect(one[0].instance).to.equal(one[1].instance).and.be.instanceOf(M);
+    expect(one[0].instance).to.not.equal(two[0].instance);
+  });
+
+  it('gives routes of one controller whose handlers take no arguments and have no middleware one plan', () => {
+    @Controller('/p')
+    class P {
+      @Get('/a', 'a') a() {}
+      @Get('/b', 'b') b() {}
+      @Get('/c', 'c') @Use(pass) c() {}
+    }
+    const plans = planRoutes(buildRouteTable([P, M]).routes, { resolve: undefined, bodyLimit: 1024 });
+    expect(plans).to.have.length(5);
+    expect(plans[0]).to.equal(plans[1]);
+    expect(plans[2]).to.not.equal(plans[0]); // its own middleware
+    expect(plans[3]).to.not.equal(plans[0]); // another controller's instance
+    expect(plans[3].instance).to.be.instanceOf(M);
   });
 });
