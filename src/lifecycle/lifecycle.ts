@@ -4,7 +4,7 @@ import { checkDeprecated, type Deprecation, type LifecycleOptions, type VersionS
 /** A response header: name and value. */
 export type Header = readonly [name: string, value: string];
 
-interface VersionState {
+export interface VersionState {
   /** Its deprecation headers, sent once the version is known (the reported lists are already there). */
   readonly own: readonly Header[];
   /** What a response of this version carries: the reported lists, then its deprecation. */
@@ -37,28 +37,37 @@ export class VersionLifecycle {
     const report = options.reportVersions ?? false;
     if (typeof report !== 'boolean') throw new ImproperlyConfigured(`${owner}: reportVersions must be true or false.`);
     this.reported = report ? Object.freeze(reportHeaders(owner, versions, deprecations)) : [];
-    for (const [version, deprecation] of deprecations) this.states.set(version, stateOf(deprecation, this.reported));
+    for (const [version, deprecation] of deprecations) this.states.set(version, stateFrom(deprecation, this.reported));
     this.active = this.reported.length > 0 || this.states.size > 0;
+  }
+
+  /** What `version` has beyond the reported lists (its deprecation), or `undefined`: one lookup per request. */
+  stateOf(version: string | null): VersionState | undefined {
+    return version === null ? undefined : this.states.get(version);
   }
 
   /** What a response of `version` carries (the reported lists, and its deprecation when it has one). */
   headersFor(version: string | null): readonly Header[] {
-    return (version !== null && this.states.get(version)?.headers) || this.reported;
+    return this.stateOf(version)?.headers ?? this.reported;
   }
 
   /** What `version` adds to the reported lists: its deprecation headers, if any. */
   ownHeaders(version: string | null): readonly Header[] {
-    return (version !== null && this.states.get(version)?.own) || NONE;
+    return this.stateOf(version)?.own ?? NONE;
   }
 
   /** The sunset (IMF-fixdate) of `version` when it is retired by now; else `null`. The clock is read only for such a version. */
   retiredOn(version: string | null, now: () => number): string | null {
-    const state = version === null ? undefined : this.states.get(version);
-    return state !== undefined && state.retiresAt !== null && now() >= state.retiresAt ? state.sunset : null;
+    return retiredOn(this.stateOf(version), now);
   }
 }
 
-function stateOf({ at, sunset, link, retireAfterSunset }: Deprecation, reported: readonly Header[]): VersionState {
+/** The sunset of a version's state when it is retired by now; else `null`. */
+export function retiredOn(state: VersionState | undefined, now: () => number): string | null {
+  return state !== undefined && state.retiresAt !== null && now() >= state.retiresAt ? state.sunset : null;
+}
+
+function stateFrom({ at, sunset, link, retireAfterSunset }: Deprecation, reported: readonly Header[]): VersionState {
   const own: Header[] = [['Deprecation', `@${Math.floor(at / 1000)}`]];
   const sunsetDate = sunset === null ? null : new Date(sunset).toUTCString();
   if (sunsetDate !== null) own.push(['Sunset', sunsetDate]);

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { httpError } from '../http/errors';
-import type { Header, VersionLifecycle } from './lifecycle';
+import { retiredOn, type Header, type VersionLifecycle } from './lifecycle';
 
 /** The lifecycle headers a response carries, kept on the request for an error response. */
 const KEPT = Symbol('waymark.lifecycle');
@@ -28,7 +28,9 @@ export function announced(ctx: Context): readonly Header[] {
  * retired (`retireAfterSunset` and its sunset has passed by `now`).
  */
 export function announceVersion(ctx: Context, lifecycle: VersionLifecycle, version: string | null, now: () => number): void {
-  announce(ctx, lifecycle.ownHeaders(version), lifecycle.headersFor(version));
-  const retiredOn = lifecycle.retiredOn(version, now);
-  if (retiredOn !== null) throw httpError('VERSION_RETIRED', { date: retiredOn });
+  const state = lifecycle.stateOf(version);
+  if (state === undefined) return; // a version without deprecation adds nothing to the reported lists
+  announce(ctx, state.own, state.headers);
+  const sunset = retiredOn(state, now);
+  if (sunset !== null) throw httpError('VERSION_RETIRED', { date: sunset });
 }
