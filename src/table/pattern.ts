@@ -1,4 +1,5 @@
-import { match, parse, stringify, TokenData, type MatchFunction, type Token } from 'path-to-regexp';
+import { match, stringify, TokenData, type MatchFunction, type Token } from 'path-to-regexp';
+import { checkCaptures, tokensOf } from './parse';
 import { encodeSegment, encodeWildcard, hasMixedSegment, textOf, wildcardText, type Encode } from './encode';
 
 /** A value a caller may put into a URL: only strings and numbers, never `undefined`, `null` or objects. */
@@ -45,7 +46,7 @@ function sizeOf(values: Values): number {
 }
 
 /**
- * A route pattern (path-to-regexp 8 syntax) parsed once, with everything
+ * A route pattern (path-to-regexp 8 syntax), checked when it is made, with everything
  * reversal needs. `build` never emits a URL that changes meaning: an empty,
  * `.` or `..` segment, or a value that is not a string or finite number,
  * makes it return `null`.
@@ -155,10 +156,6 @@ export class CompiledPattern {
   }
 }
 
-function tokensOf(source: string): Token[] {
-  return quickParse(source) ?? encodeText(parse(source).tokens);
-}
-
 function shareParams(params: PatternParam[], shared: Map<string, readonly PatternParam[]> | undefined): readonly PatternParam[] {
   if (shared === undefined) return params.slice();
   let key = '';
@@ -166,79 +163,6 @@ function shareParams(params: PatternParam[], shared: Map<string, readonly Patter
   let known = shared.get(key);
   if (known === undefined) shared.set(key, (known = Object.freeze(params.map((param) => Object.freeze(param)))));
   return known;
-}
-
-/** Characters path-to-regexp's parser treats as syntax besides `:`: `\\ " * { } ( ) [ ] + ? !`. */
-const SYNTAX = new Set([92, 34, 42, 123, 125, 40, 41, 91, 93, 43, 63, 33]);
-
-/** path-to-regexp's ID_START and ID_CONTINUE, restricted to ASCII. */
-function idStart(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 95 || code === 36;
-}
-function idContinue(code: number): boolean {
-  return idStart(code) || (code >= 48 && code <= 57);
-}
-
-/**
- * path-to-regexp's tokens for an ASCII pattern of text and `:name`
- * parameters only (what nearly every route is), or `null` for anything else
- * (parse it then). path-to-regexp's parser builds a list of the source's
- * characters and a string per character: for 5,000 routes that was ~4 MiB of
- * garbage. One scan by character code, no regular expression (its match
- * arrays were most of what remained). test/table/pattern.parse.property.test.ts
- * checks both agree.
- */
-export function quickParse(source: string): Token[] | null {
-  const tokens: Token[] = [];
-  let from = 0;
-  for (let i = 0; i < source.length; i++) {
-    const code = source.charCodeAt(i);
-    if (code > 127 || SYNTAX.has(code)) return null;
-    if (code !== 58) continue;
-    let end = i + 1;
-    // A ':' without a name: let the parser throw its error.
-    if (end >= source.length || !idStart(source.charCodeAt(end))) return null;
-    while (end < source.length && idContinue(source.charCodeAt(end))) end++;
-    if (i > from) tokens.push({ type: 'text', value: source.slice(from, i) });
-    tokens.push({ type: 'param', name: source.slice(i + 1, end) });
-    from = end;
-    i = end - 1;
-  }
-  if (from < source.length) tokens.push({ type: 'text', value: source.slice(from) });
-  return tokens;
-}
-
-/**
- * What path-to-regexp refuses only when it compiles a pattern (parsing
- * accepts it): more than 256 expansions of optional groups, and two
- * parameters with no text between them in any expansion (`/:a:b`, `/:a{:b}`).
- */
-function checkCaptures(tokens: readonly Token[]): void {
-  if (expansions(tokens) > 256) throw new Error('Too many path combinations');
-  after(tokens, TEXT);
-}
-
-function expansions(tokens: readonly Token[]): number {
-  let count = 1;
-  for (const token of tokens) if (token.type === 'group') count *= expansions(token.tokens) + 1;
-  return count;
-}
-
-/** Bits of what the last token emitted may be, over every way through the tokens (a group may be skipped). */
-const TEXT = 1;
-const CAPTURE = 2;
-
-function after(tokens: readonly Token[], before: number): number {
-  let state = before;
-  for (const token of tokens) {
-    if (token.type === 'text') state = TEXT;
-    else if (token.type === 'group') state |= after(token.tokens, state);
-    else {
-      if (state & CAPTURE) throw new Error(`Missing text before "${token.name}" ${token.type}`);
-      state = CAPTURE;
-    }
-  }
-  return state;
 }
 
 function flatten(parts: readonly Part[]): { texts: string[]; slots: { name: string; wildcard: boolean }[] } {
@@ -252,20 +176,6 @@ function flatten(parts: readonly Part[]): { texts: string[]; slots: { name: stri
     }
   }
   return { texts, slots };
-}
-
-/** Percent-encodes the non-ASCII characters of static text (UTF-8), leaving path-to-regexp syntax alone. */
-function encodeText(tokens: Token[]): Token[] {
-  if (!tokens.some(hasNonAscii)) return tokens;
-  return tokens.map((token): Token => {
-    if (token.type === 'group') return { ...token, tokens: encodeText(token.tokens) };
-    if (token.type !== 'text') return token;
-    return { ...token, value: token.value.replace(/[^\x00-\x7f]+/g, (run) => encodeURIComponent(run)) };
-  });
-}
-
-function hasNonAscii(token: Token): boolean {
-  return token.type === 'group' ? token.tokens.some(hasNonAscii) : token.type === 'text' && /[^\x00-\x7f]/.test(token.value);
 }
 
 function toParts(tokens: readonly Token[]): Part[] {

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { parse } from 'path-to-regexp';
-import { quickParse } from '../../src/table/pattern';
+import { quickParse } from '../../src/table/parse';
 
 /** quickParse is a shortcut: where it answers, path-to-regexp's parser must give the same tokens. */
-describe('table/pattern quickParse', () => {
+describe('table/parse quickParse', () => {
   it('gives exactly the tokens path-to-regexp parses, or defers to it', () => {
     const piece = fc.constantFrom('/', 'a', 'users', '-', '.', '_', '$', ':', ':id', ':a1', ':$x', ':_y', ':9', '*', '{', '}', '\\', '"', '(', '?', '%2F', '~', 'é', '::', ': ');
     let answered = 0;
