@@ -22,7 +22,7 @@ function idContinue(code: number): boolean {
  * (parse it then). path-to-regexp's parser builds a list of the source's
  * characters and a string per character: for 5,000 routes that was ~4 MiB of
  * garbage. One scan by character code, no regular expression (its match
- * arrays were most of what remained). test/table/pattern.parse.property.test.ts
+ * arrays were most of what remained). test/table/parse.property.test.ts
  * checks both agree.
  */
 export function quickParse(source: string): Token[] | null {
