@@ -137,7 +137,7 @@ export class Interner {
     const key = shapeKey(form);
     let shape = this.shapes.get(key);
     if (!shape) {
-      shape = { names: form.names.map((name) => propertyKey(this.string(name))), wildcards: form.wildcards.slice(), terminalWildcard: form.terminalWildcard };
+      shape = { names: form.names.map(propertyKey), wildcards: form.wildcards.slice(), terminalWildcard: form.terminalWildcard };
       this.shapes.set(key, shape);
     }
     return shape;
