@@ -17,12 +17,13 @@ export type MatchResult =
   | { kind: 'method'; allowed: string[] }
   | { kind: 'none' };
 
-interface Entry {
-  route: RouteRecord;
+/** One form of a route, as a leaf of the tree, with what matching needs of the route. */
+interface RouteLeaf extends Leaf {
+  readonly route: RouteRecord;
   /** The methods the route answers, HEAD included for GET (@koa/router's rule and order). */
-  methods: readonly string[];
+  readonly methods: readonly string[];
   /** The route's requirements, `null` when it has none (most routes: no iterator per request). */
-  requirements: readonly [string, RegExp][] | null;
+  readonly requirements: readonly [string, RegExp][] | null;
 }
 
 /** What `@All()` answers, in @koa/router's order. */
@@ -49,7 +50,7 @@ const NONE: MatchResult = Object.freeze({ kind: 'none' });
  * is a 400 and an over-long one a 414, never the raw text.
  */
 export class Matcher {
-  private readonly root = new Node<Entry>();
+  private readonly root = new Node<RouteLeaf>();
   private readonly paramLength: number;
 
   /** `paramLength`: the longest raw value a named parameter may have (414 above it; wildcards are exempt). */
@@ -60,10 +61,10 @@ export class Matcher {
     for (let order = 0; order < routes.length; order++) {
       const route = routes[order];
       const requirements = route.requirements.size > 0 ? [...route.requirements] : null;
-      const entry: Entry = { route, methods: methodsOf(route.method), requirements };
+      const methods = methodsOf(route.method);
       const forms = formsOf(route.pattern.tokens);
       for (let index = 0; index < forms.length; index++) {
-        const leaf: Leaf<Entry> = { order, form: index, value: entry, shape: intern.shape(forms[index]) };
+        const leaf: RouteLeaf = { order, form: index, shape: intern.shape(forms[index]), route, methods, requirements };
         this.root.insert(forms[index], leaf, intern);
       }
     }
@@ -81,7 +82,7 @@ export class Matcher {
       // Of one route's forms, path-to-regexp keeps the first that fits the path.
       if (hit.leaf.order === previous) continue;
       previous = hit.leaf.order;
-      const { route, methods } = hit.leaf.value;
+      const { route, methods } = hit.leaf;
       const serves = methods.includes(method);
       if (!serves && candidates.length > 0) {
         // Only its errors could still matter (a malformed escape is a 400 whichever route meets it first).
@@ -98,7 +99,7 @@ export class Matcher {
   }
 
   /** The decoded parameters when they are usable and the route's requirements accept them, else `null`. */
-  private paramsOf({ leaf, captures }: Hit<Entry>): Record<string, string> | null {
+  private paramsOf({ leaf, captures }: Hit<RouteLeaf>): Record<string, string> | null {
     const decoded = (captures.decoded ??= decodeAll(captures.raw, leaf, this.paramLength));
     const params: Record<string, string> = Object.create(null);
     for (let i = 0; i < decoded.length; i++) {
@@ -106,7 +107,7 @@ export class Matcher {
       if (leaf.shape.wildcards[i] ? !wholeParts(value) : !usable(value)) return null;
       params[leaf.shape.names[i]] = value;
     }
-    const requirements = leaf.value.requirements;
+    const requirements = leaf.requirements;
     if (requirements !== null) {
       for (const [name, requirement] of requirements) if (name in params && !requirement.test(params[name])) return null;
     }
@@ -114,7 +115,7 @@ export class Matcher {
   }
 }
 
-function decodeAll(raw: readonly string[], leaf: Leaf<unknown>, paramLength: number): string[] {
+function decodeAll(raw: readonly string[], leaf: Leaf, paramLength: number): string[] {
   const decoded: string[] = [];
   for (let i = 0; i < raw.length; i++) {
     let value = raw[i];
@@ -143,7 +144,7 @@ function wholeParts(value: string): boolean {
   return value.split('/').every(usable);
 }
 
-function byOrder(a: Hit<unknown>, b: Hit<unknown>): number {
+function byOrder(a: Hit<Leaf>, b: Hit<Leaf>): number {
   return a.leaf.order - b.leaf.order || a.leaf.form - b.leaf.form;
 }
 

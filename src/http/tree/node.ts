@@ -11,26 +11,31 @@ export interface Shape {
   readonly terminalWildcard: boolean;
 }
 
-/** A route form that ends at a node: what the search hands back, with the values it captured. */
-export interface Leaf<T> {
+/**
+ * A route form that ends at a node: what the search hands back, with the
+ * values it captured. The matcher's leaves carry its route data in the same
+ * object (one object per route form, not a leaf pointing at an entry).
+ */
+export interface Leaf {
   /** Registration order of the route: results are sorted on it. */
   readonly order: number;
   /** Which expansion of the route's optional groups (path-to-regexp tries lower first). */
   readonly form: number;
-  readonly value: T;
   readonly shape: Shape;
 }
 
-export interface Tail<T> {
+export interface Tail<L extends Leaf> {
   readonly regex: RegExp;
-  readonly leaf: Leaf<T>;
+  readonly leaf: L;
 }
 
-/** Children few nodes have: mixed segments, wildcards, tails. */
-export interface Rare<T> {
-  regexes: { regex: RegExp; captures: number; node: Node<T> }[];
-  wildcards: Leaf<T>[];
-  tails: Tail<T>[];
+/** What few nodes have: mixed segments, wildcards, tails, and the leaves after the first. */
+export interface Rare<L extends Leaf> {
+  regexes: { regex: RegExp; captures: number; node: Node<L> }[];
+  wildcards: L[];
+  tails: Tail<L>[];
+  /** Forms ending at this node after the first (`node.leaf`): two routes with one path shape. */
+  leaves: L[];
 }
 
 /**
@@ -38,31 +43,33 @@ export interface Rare<T> {
  * parameter, then mixed segments, then the wildcard and tails; the search
  * visits every branch that fits (every route matching a path is a
  * candidate), so the order only shapes the walk, never the result.
- * Fields stay `null` until used, and a lone static child (most nodes have
- * one) needs no Map, to keep a large table small.
+ * Fields stay `null` until used, a lone static child (most nodes have one)
+ * needs no Map, and a lone leaf no list, to keep a large table small.
  */
-export class Node<T> {
+export class Node<L extends Leaf> {
   staticKey: string | null = null;
-  staticNode: Node<T> | null = null;
+  staticNode: Node<L> | null = null;
   /** Every static child, once there are two or more. */
-  statics: Map<string, Node<T>> | null = null;
-  param: Node<T> | null = null;
-  leaves: readonly Leaf<T>[] | null = null;
-  rare: Rare<T> | null = null;
+  statics: Map<string, Node<L>> | null = null;
+  param: Node<L> | null = null;
+  /** The first form ending here; any others are in `rare.leaves`. */
+  leaf: L | null = null;
+  rare: Rare<L> | null = null;
 
   /** Adds one form of a route: walks (creating) a node per step and leaves it at the last. */
-  insert(form: Form, leaf: Leaf<T>, intern: Interner): void {
-    let at: Node<T> = this;
+  insert(form: Form, leaf: L, intern: Interner): void {
+    let at: Node<L> = this;
     for (const step of form.steps) {
       const next = at.child(step, leaf, intern);
       if (next === null) return;
       at = next;
     }
-    at.leaves = append(at.leaves, leaf);
+    if (at.leaf === null) at.leaf = leaf;
+    else at.rareChildren().leaves.push(leaf);
   }
 
   /** The child a step leads to, or `null` when the step ends the form here (wildcard, tail). */
-  private child(step: Step, leaf: Leaf<T>, intern: Interner): Node<T> | null {
+  private child(step: Step, leaf: L, intern: Interner): Node<L> | null {
     switch (step.kind) {
       case 'static':
         return this.staticChild(intern.string(step.key));
@@ -83,7 +90,7 @@ export class Node<T> {
     }
   }
 
-  private staticChild(key: string): Node<T> {
+  private staticChild(key: string): Node<L> {
     if (this.statics !== null) {
       let next = this.statics.get(key);
       if (!next) this.statics.set(key, (next = new Node()));
@@ -94,7 +101,7 @@ export class Node<T> {
       return (this.staticNode = new Node());
     }
     if (this.staticKey === key) return this.staticNode;
-    const next = new Node<T>();
+    const next = new Node<L>();
     this.statics = new Map([
       [this.staticKey as string, this.staticNode],
       [key, next],
@@ -104,14 +111,9 @@ export class Node<T> {
     return next;
   }
 
-  private rareChildren(): Rare<T> {
-    return (this.rare ??= { regexes: [], wildcards: [], tails: [] });
+  private rareChildren(): Rare<L> {
+    return (this.rare ??= { regexes: [], wildcards: [], tails: [], leaves: [] });
   }
-}
-
-/** Exact-size growth: most nodes end one form, and a pushed-to array keeps room for sixteen. */
-function append<L>(list: readonly L[] | null, item: L): readonly L[] {
-  return list === null ? [item] : [...list, item];
 }
 
 /** Each name length-prefixed (quoted names may hold any character) with its kind, after the terminal-wildcard flag: unambiguous, one string per form. */

@@ -8,8 +8,8 @@ export interface Captures {
 }
 
 /** A route form whose pattern fits the path, with the raw text of its parameters in pattern order. */
-export interface Hit<T> {
-  readonly leaf: Leaf<T>;
+export interface Hit<L extends Leaf> {
+  readonly leaf: L;
   readonly captures: Captures;
 }
 
@@ -20,21 +20,21 @@ export interface Hit<T> {
  * branches it meets cost, never the size of the table. A trailing `/` is
  * optional, as with @koa/router's default.
  */
-export function search<T>(root: Node<T>, path: string): Hit<T>[] {
-  const hits: Hit<T>[] = [];
+export function search<L extends Leaf>(root: Node<L>, path: string): Hit<L>[] {
+  const hits: Hit<L>[] = [];
   visit(root, path, 1, [], hits);
   return hits;
 }
 
-function visit<T>(node: Node<T>, path: string, start: number, stack: string[], hits: Hit<T>[]): void {
+function visit<L extends Leaf>(node: Node<L>, path: string, start: number, stack: string[], hits: Hit<L>[]): void {
   const length = path.length;
   if (start > length) {
-    if (node.leaves !== null) collect(node.leaves, stack, hits);
+    if (node.leaf !== null) collect(node, stack, hits);
     return;
   }
   let end = path.indexOf('/', start);
   if (end === -1) end = length;
-  if (start === length && node.leaves !== null) collect(node.leaves, stack, hits);
+  if (start === length && node.leaf !== null) collect(node, stack, hits);
   if (node.staticNode !== null) {
     if (sameSegment(node.staticKey as string, path, start, end)) visit(node.staticNode, path, end + 1, stack, hits);
   } else if (node.statics !== null) {
@@ -56,7 +56,7 @@ function sameSegment(key: string, path: string, start: number, end: number): boo
   return canonical(path.slice(start, end)) === key;
 }
 
-function rare<T>({ regexes, wildcards, tails }: Rare<T>, path: string, start: number, end: number, stack: string[], hits: Hit<T>[]): void {
+function rare<L extends Leaf>({ regexes, wildcards, tails }: Rare<L>, path: string, start: number, end: number, stack: string[], hits: Hit<L>[]): void {
   if (regexes.length > 0 && end > start) {
     const segment = path.slice(start, end);
     for (const { regex, captures, node: next } of regexes) {
@@ -80,7 +80,9 @@ function rare<T>({ regexes, wildcards, tails }: Rare<T>, path: string, start: nu
   }
 }
 
-function collect<T>(leaves: readonly Leaf<T>[], stack: readonly string[], hits: Hit<T>[]): void {
+/** The forms ending at `node` (it has a first leaf), sharing one copy of the captures. */
+function collect<L extends Leaf>(node: Node<L>, stack: readonly string[], hits: Hit<L>[]): void {
   const captures: Captures = { raw: stack.slice(), decoded: null };
-  for (const leaf of leaves) hits.push({ leaf, captures });
+  hits.push({ leaf: node.leaf as L, captures });
+  if (node.rare !== null) for (const leaf of node.rare.leaves) hits.push({ leaf, captures });
 }
