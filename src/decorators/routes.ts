@@ -15,8 +15,14 @@ export interface RouteOptions extends RouteDocs {
 export interface RouteMetadata {
   method: string;
   path: string;
-  options: RouteOptions;
+  /** A name given alone stays a string: no object per route for the common `@Get(path, name)` (see `routeOptions`). */
+  options: string | RouteOptions;
   handler: string | symbol;
+}
+
+/** A route's options as an object, whichever way they were given. */
+export function routeOptions(route: RouteMetadata): RouteOptions {
+  return typeof route.options === 'string' ? { name: route.options } : route.options;
 }
 
 function routeDecorator(method: string) {
@@ -25,7 +31,7 @@ function routeDecorator(method: string) {
     ((...args: unknown[]) => {
       assertLegacyCall(args, `@${decorator}('${path}')`);
       const [target, handler] = args as [object, string | symbol];
-      const options = typeof nameOrOptions === 'string' ? { name: nameOrOptions } : { ...nameOrOptions };
+      const options = typeof nameOrOptions === 'string' ? nameOrOptions : { ...nameOrOptions };
       appendOwn<RouteMetadata>(MetadataKeys.routes, { method, path, options, handler }, target);
     }) as MethodDecorator;
 }

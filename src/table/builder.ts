@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import { controllerMetadata } from '../decorators/controller';
 import { bindingsOf, type ParamBinding } from '../decorators/params';
-import { routesOf, type RouteMetadata } from '../decorators/routes';
+import { routeOptions, routesOf, type RouteMetadata } from '../decorators/routes';
 import { controllerMiddleware, routeMiddleware } from '../decorators/use';
 import { ImproperlyConfigured } from '../errors';
 import { checkRouteDocs, ROUTE_DOC_KEYS, type RouteDocs } from '../openapi/route-docs';
@@ -121,12 +121,13 @@ function makeRecord(
   versioning: VersioningScheme | null | undefined,
 ): RouteRecord {
   const where = `${controller.name}.${String(route.handler)}`;
-  checkKeys(`route options of ${where}`, route.options, ROUTE_OPTION_KEYS);
+  const options = routeOptions(route);
+  checkKeys(`route options of ${where}`, options, ROUTE_OPTION_KEYS);
   checkPrefix(route.path, `@${route.method}('${route.path}') on ${where}`);
-  const name = route.options.name ?? null;
+  const name = options.name ?? null;
   if (name !== null) checkName(name, `route name of ${where}`);
   const pattern = compile(joinPath(scope.prefix, route.path), where, scope.params);
-  const versions = route.options.versions ?? controllerVersions ?? null;
+  const versions = options.versions ?? controllerVersions ?? null;
   if (versions !== null) checkVersionList(versions, `versions of ${where}`);
   return {
     method: route.method,
@@ -135,14 +136,14 @@ function makeRecord(
     fullName: name === null ? null : scope.namespaces.length === 0 ? name : `${scope.namespaces.join(':')}:${name}`,
     namespace: scope.namespaces.length === 0 ? '' : scope.namespaces.join(':'),
     appNamespace: scope.appNames.length === 0 ? '' : scope.appNames.join(':'),
-    requirements: sharedIfEmpty(compileRequirements(route.options.requirements ?? {}, pattern, where), NO_REQUIREMENTS),
+    requirements: sharedIfEmpty(compileRequirements(options.requirements ?? {}, pattern, where), NO_REQUIREMENTS),
     versions: versions === null ? null : [...versions],
     versioning,
     controller,
     handler: route.handler,
     bindings: sharedIfEmpty(bindingsOf(controller.prototype, route.handler), NO_BINDINGS),
     middleware: middlewareOf(scope.use, routeMiddleware(controller.prototype, route.handler)),
-    docs: checkRouteDocs(route.options, where),
+    docs: checkRouteDocs(options, where),
   };
 }
 
