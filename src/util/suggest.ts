@@ -1,4 +1,4 @@
-import { distance } from 'fastest-levenshtein';
+import type * as Levenshtein from 'fastest-levenshtein';
 
 export interface SuggestOptions {
   /** How many suggestions at most (default 3). */
@@ -15,6 +15,7 @@ export interface SuggestOptions {
  */
 export function didYouMean(word: string, candidates: Iterable<string>, options: SuggestOptions = {}): string[] {
   const { max = 3, within = Math.max(2, Math.floor(word.length / 3)), preferred } = options;
+  const { distance } = levenshtein();
   const lower = word.toLowerCase();
   const scored = new Map<string, number>();
   for (const candidate of candidates) {
@@ -27,4 +28,14 @@ export function didYouMean(word: string, candidates: Iterable<string>, options: 
     .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))
     .slice(0, max)
     .map(([candidate]) => candidate);
+}
+
+/**
+ * fastest-levenshtein, loaded on the first suggestion: it allocates a
+ * 256 KiB table when loaded, and most processes never suggest anything
+ * (suggestions are for misconfiguration and unknown route names).
+ */
+function levenshtein(): typeof Levenshtein {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('fastest-levenshtein') as typeof Levenshtein;
 }
