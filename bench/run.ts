@@ -86,7 +86,9 @@ function load(options: object): Promise<AutocannonResult> {
 /** Idle RSS after GC and build time, for each table size: the median of a few fresh processes. */
 async function startup(): Promise<Map<string, { rssMiB: number; buildMs: number }>> {
   const out = new Map<string, { rssMiB: number; buildMs: number }>();
-  const repeats = quick ? 1 : 3;
+  // Seven: single runs of one build differ by up to 2 MiB (how much of its malloc arenas and young
+  // generation a process happens to touch), and a median of three moved a row by 1 MiB between runs.
+  const repeats = quick ? 1 : 7;
   for (const row of startupRows) {
     for (const size of startupSizes) {
       const runs: { rssMiB: number; buildMs: number }[] = [];

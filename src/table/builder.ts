@@ -8,7 +8,7 @@ import { checkRouteDocs, ROUTE_DOC_KEYS, type RouteDocs } from '../openapi/route
 import type { VersioningScheme } from '../versioning/scheme';
 import { checkKeys } from '../util/keys';
 import { checkVersionList } from '../versioning/versions';
-import { checkDuplicates, checkName, checkPrefix, compile, compileRequirements } from './checks';
+import { checkName, checkPrefix, compile, compileRequirements } from './checks';
 import { isInclude, type RouteSource } from './include';
 import { NamespaceNode } from './namespaces';
 import type { CompiledPattern, PatternParam } from './pattern';
@@ -66,7 +66,6 @@ export function buildRouteTable(sources: readonly RouteSource[]): RouteTable {
   const root = new NamespaceNode();
   const routes: RouteRecord[] = [];
   walk(sources, { prefix: '', namespaces: [], appNames: [], node: root, use: [], params: new Map() }, routes);
-  checkDuplicates(routes);
   return { routes, root };
 }
 
@@ -136,7 +135,7 @@ function makeRecord(
     fullName: name === null ? null : scope.namespaces.length === 0 ? name : `${scope.namespaces.join(':')}:${name}`,
     namespace: scope.namespaces.length === 0 ? '' : scope.namespaces.join(':'),
     appNamespace: scope.appNames.length === 0 ? '' : scope.appNames.join(':'),
-    requirements: sharedIfEmpty(compileRequirements(options.requirements ?? {}, pattern, where), NO_REQUIREMENTS),
+    requirements: options.requirements === undefined ? NO_REQUIREMENTS : sharedIfEmpty(compileRequirements(options.requirements, pattern, where), NO_REQUIREMENTS),
     versions: versions === null ? null : [...versions],
     versioning,
     controller,

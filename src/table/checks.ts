@@ -55,23 +55,15 @@ function anchored(requirement: RegExp | string, where: string): RegExp {
   }
 }
 
-/** Two routes with the same full name, method and pattern must serve disjoint versions. */
-export function checkDuplicates(routes: readonly RouteRecord[]): void {
-  const seen = new Map<string, RouteRecord[]>();
-  for (const route of routes) {
-    if (route.fullName === null) continue;
-    const key = `${route.fullName}\u0000${route.method}\u0000${route.pattern.source}`;
-    const earlier = seen.get(key) ?? [];
-    const clash = earlier.find((other) => versionsOverlap(other.versions, route.versions));
-    if (clash) {
-      throw new ImproperlyConfigured(
-        `Two routes are named '${route.fullName}' for ${route.method} '${route.pattern.source}' and serve the same versions: ` +
-          `${clash.controller.name}.${String(clash.handler)} and ${route.controller.name}.${String(route.handler)}. ` +
-          'Rename one, or give them disjoint `versions`.',
-      );
-    }
-    seen.set(key, [...earlier, route]);
-  }
+/** Two routes with the same full name, method and pattern must serve disjoint versions (`route` came after `earlier`). */
+export function checkDuplicate(earlier: RouteRecord, route: RouteRecord): void {
+  if (earlier.method !== route.method || earlier.pattern.source !== route.pattern.source) return;
+  if (!versionsOverlap(earlier.versions, route.versions)) return;
+  throw new ImproperlyConfigured(
+    `Two routes are named '${route.fullName}' for ${route.method} '${route.pattern.source}' and serve the same versions: ` +
+      `${earlier.controller.name}.${String(earlier.handler)} and ${route.controller.name}.${String(route.handler)}. ` +
+      'Rename one, or give them disjoint `versions`.',
+  );
 }
 
 function versionsOverlap(a: readonly (string | null)[] | null, b: readonly (string | null)[] | null): boolean {

@@ -1,5 +1,6 @@
 import { NoReverseMatch } from '../errors';
 import type { RouteRecord } from './builder';
+import { checkDuplicate } from './checks';
 
 /**
  * One level of the namespace tree (a Django resolver): the names reachable
@@ -8,7 +9,8 @@ import type { RouteRecord } from './builder';
  * they are mounted in; includes that share an instance namespace share a node.
  */
 export class NamespaceNode {
-  readonly names = new Map<string, RouteRecord[]>();
+  /** Routes by name at this level: one record alone (most names), a list once a name is shared (versions, methods). */
+  private readonly names = new Map<string, RouteRecord | RouteRecord[]>();
   readonly children = new Map<string, NamespaceNode>();
   /** Application namespace → its instance namespaces, the last mounted first. */
   readonly apps = new Map<string, string[]>();
@@ -26,10 +28,33 @@ export class NamespaceNode {
     return child;
   }
 
+  /**
+   * Adds a named route at this level. Two routes whose full names are equal
+   * meet here, so this is where a clash is found (same method and pattern,
+   * overlapping versions), with no index of its own over the whole table.
+   */
   add(name: string, route: RouteRecord): void {
-    const routes = this.names.get(name);
-    if (routes) routes.push(route);
-    else this.names.set(name, [route]);
+    const known = this.names.get(name);
+    if (known === undefined) {
+      this.names.set(name, route);
+      return;
+    }
+    const list = Array.isArray(known) ? known : [known];
+    for (const earlier of list) checkDuplicate(earlier, route);
+    if (list === known) list.push(route);
+    else this.names.set(name, [known as RouteRecord, route]);
+  }
+
+  /** The routes named `name` at this level, in registration order (a new list: the caller may keep it). */
+  routesNamed(name: string): RouteRecord[] | undefined {
+    const known = this.names.get(name);
+    if (known === undefined) return undefined;
+    return Array.isArray(known) ? known.slice() : [known];
+  }
+
+  /** Each name at this level with its routes. */
+  *entries(): IterableIterator<[string, readonly RouteRecord[]]> {
+    for (const [name, known] of this.names) yield [name, Array.isArray(known) ? known : [known]];
   }
 }
 

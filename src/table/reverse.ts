@@ -48,7 +48,7 @@ function resolve(table: RouteTable, name: string, currentApp: string | undefined
   if (hit) return hit;
   const path = name.split(':');
   const view = path.pop() as string;
-  const candidates = resolveNamespace(table.root, path, currentApp).names.get(view);
+  const candidates = resolveNamespace(table.root, path, currentApp).routesNamed(view);
   if (!candidates) {
     const suggestions = closestNames(table, name);
     const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.map((s) => `'${s}'`).join(', ')}?` : '';

@@ -35,7 +35,7 @@ export function routeNames({ table, versioning }: { table: RouteTable; versionin
  * instances depending on the current app.
  */
 function walk(node: NamespaceNode, written: readonly string[], visit: (written: string[], route: RouteRecord) => void): void {
-  for (const [view, routes] of node.names) for (const route of routes) visit([...written, view], route);
+  for (const [view, routes] of node.entries()) for (const route of routes) visit([...written, view], route);
   const segments = new Set([...node.children.keys(), ...node.apps.keys()]);
   for (const segment of segments) {
     for (const instance of node.apps.get(segment) ?? [segment]) {

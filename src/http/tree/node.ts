@@ -59,8 +59,9 @@ export class Node<L extends Leaf> {
   /** Adds one form of a route: walks (creating) a node per step and leaves it at the last. */
   insert(form: Form, leaf: L, intern: Interner): void {
     let at: Node<L> = this;
-    for (const step of form.steps) {
-      const next = at.child(step, leaf, intern);
+    // Indexed: an iterator result per step, in code the JIT has not optimised yet, was 0.4 MiB of garbage per 5,000 routes.
+    for (let i = 0; i < form.steps.length; i++) {
+      const next = at.child(form.steps[i], leaf, intern);
       if (next === null) return;
       at = next;
     }
