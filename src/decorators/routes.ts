@@ -15,15 +15,11 @@ export interface RouteOptions extends RouteDocs {
 export interface RouteMetadata {
   method: string;
   path: string;
-  /** A name given alone stays a string: no object per route for the common `@Get(path, name)` (see `routeOptions`). */
+  /** A name given alone stays a string: no object per route for the common `@Get(path, name)`. */
   options: string | RouteOptions;
   handler: string | symbol;
 }
 
-/** A route's options as an object, whichever way they were given. */
-export function routeOptions(route: RouteMetadata): RouteOptions {
-  return typeof route.options === 'string' ? { name: route.options } : route.options;
-}
 
 function routeDecorator(method: string) {
   const decorator = method[0] + method.slice(1).toLowerCase();

@@ -2,7 +2,7 @@ import { httpError } from './errors';
 import type { RouteRecord } from '../table/builder';
 import { Interner, Node, type Leaf } from './tree/node';
 import { search, type Hit } from './tree/search';
-import { formsOf } from './tree/steps';
+import { formsOf, simpleForm, type Form } from './tree/steps';
 
 /** A route whose pattern, method and requirements fit the request, with its decoded parameters. */
 export interface Candidate {
@@ -62,7 +62,8 @@ export class Matcher {
       const route = routes[order];
       const requirements = route.requirements.size > 0 ? [...route.requirements] : null;
       const methods = methodsOf(route.method);
-      const forms = formsOf(route.pattern.tokens);
+      const simple = simpleForm(route.pattern.source);
+      const forms: readonly Form[] = simple === null ? formsOf(route.pattern.tokens) : [simple];
       for (let index = 0; index < forms.length; index++) {
         const leaf: RouteLeaf = { order, form: index, shape: intern.shape(forms[index]), route, methods, requirements };
         this.root.insert(forms[index], leaf, intern);

@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import { controllerMetadata } from '../decorators/controller';
 import { bindingsOf, type ParamBinding } from '../decorators/params';
-import { routeOptions, routesOf, type RouteMetadata } from '../decorators/routes';
+import { routesOf, type RouteMetadata, type RouteOptions } from '../decorators/routes';
 import { controllerMiddleware, routeMiddleware } from '../decorators/use';
 import { ImproperlyConfigured } from '../errors';
 import { checkRouteDocs, ROUTE_DOC_KEYS, type RouteDocs } from '../openapi/route-docs';
@@ -120,10 +120,11 @@ function makeRecord(
   versioning: VersioningScheme | null | undefined,
 ): RouteRecord {
   const where = `${controller.name}.${String(route.handler)}`;
-  const options = routeOptions(route);
-  checkKeys(`route options of ${where}`, options, ROUTE_OPTION_KEYS);
+  // A name given alone has no keys to check and no object to make.
+  const options: RouteOptions = typeof route.options === 'string' ? NO_OPTIONS : route.options;
+  if (options !== NO_OPTIONS) checkKeys(`route options of ${where}`, options, ROUTE_OPTION_KEYS);
   checkPrefix(route.path, `@${route.method}('${route.path}') on ${where}`);
-  const name = options.name ?? null;
+  const name = typeof route.options === 'string' ? route.options : (options.name ?? null);
   if (name !== null) checkName(name, `route name of ${where}`);
   const pattern = compile(joinPath(scope.prefix, route.path), where, scope.params);
   const versions = options.versions ?? controllerVersions ?? null;
@@ -147,6 +148,7 @@ function makeRecord(
 }
 
 const ROUTE_OPTION_KEYS: readonly string[] = ['name', 'requirements', 'versions', ...ROUTE_DOC_KEYS];
+const NO_OPTIONS: RouteOptions = Object.freeze({});
 
 /** One empty value shared by every route that has none: a large table is mostly such routes. */
 const NO_REQUIREMENTS: ReadonlyMap<string, RegExp> = new Map();

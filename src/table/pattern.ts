@@ -68,9 +68,7 @@ export class CompiledPattern {
     this.source = source;
     const tokens = tokensOf(source);
     checkCaptures(tokens);
-    const params: PatternParam[] = [];
-    collectParams(tokens, false, params);
-    this.params = shareParams(params, shared);
+    this.params = shareParams(tokens, shared);
   }
 
   /**
@@ -156,13 +154,29 @@ export class CompiledPattern {
   }
 }
 
-function shareParams(params: PatternParam[], shared: Map<string, readonly PatternParam[]> | undefined): readonly PatternParam[] {
-  if (shared === undefined) return params.slice();
-  let key = '';
-  for (const { name, wildcard, optional } of params) key += `${wildcard ? '*' : ':'}${optional ? '?' : ''}${name.length}:${name}`;
+/** The parameter list of `tokens`: the build's shared copy when it has one with the same names and kinds (no list made to find it). */
+function shareParams(tokens: readonly Token[], shared: Map<string, readonly PatternParam[]> | undefined): readonly PatternParam[] {
+  if (shared === undefined) return paramsOf(tokens);
+  const key = paramsKey(tokens, false, '');
   let known = shared.get(key);
-  if (known === undefined) shared.set(key, (known = Object.freeze(params.map((param) => Object.freeze(param)))));
+  if (known === undefined) shared.set(key, (known = Object.freeze(paramsOf(tokens).map((param) => Object.freeze(param)))));
   return known;
+}
+
+/** Each parameter's kind, optionality and length-prefixed name (names may hold any character), in order: one string per distinct list. */
+function paramsKey(tokens: readonly Token[], optional: boolean, key: string): string {
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (token.type === 'group') key = paramsKey(token.tokens, true, key);
+    else if (token.type !== 'text') key += `${token.type === 'wildcard' ? '*' : ':'}${optional ? '?' : ''}${token.name.length}:${token.name}`;
+  }
+  return key;
+}
+
+function paramsOf(tokens: readonly Token[]): PatternParam[] {
+  const params: PatternParam[] = [];
+  collectParams(tokens, false, params);
+  return params;
 }
 
 function flatten(parts: readonly Part[]): { texts: string[]; slots: { name: string; wildcard: boolean }[] } {

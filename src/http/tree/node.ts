@@ -124,6 +124,12 @@ function shapeKey(form: Form): string {
   return key;
 }
 
+function sameShape(a: Form, b: Form): boolean {
+  if (a.terminalWildcard !== b.terminalWildcard || a.names.length !== b.names.length) return false;
+  for (let i = 0; i < a.names.length; i++) if (a.names[i] !== b.names[i] || a.wildcards[i] !== b.wildcards[i]) return false;
+  return true;
+}
+
 /** One copy of each static key and parameter shape for the whole tree, however many routes repeat them. */
 export class Interner {
   private readonly strings = new Map<string, string>();
@@ -136,7 +142,17 @@ export class Interner {
     return value;
   }
 
+  /** The shape asked for last: routes come in runs of one shape (a controller's `/:version/.../:id`), and its key need not be built again. */
+  private last: { form: Form; shape: Shape } | null = null;
+
   shape(form: Form): Shape {
+    if (this.last !== null && sameShape(this.last.form, form)) return this.last.shape;
+    const shape = this.shapeByKey(form);
+    this.last = { form, shape };
+    return shape;
+  }
+
+  private shapeByKey(form: Form): Shape {
     const key = shapeKey(form);
     let shape = this.shapes.get(key);
     if (!shape) {
