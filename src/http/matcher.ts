@@ -2,7 +2,8 @@ import { httpError } from './errors';
 import type { RouteRecord } from '../table/builder';
 import { Interner, Node, type Leaf } from './tree/node';
 import { search, type Hit } from './tree/search';
-import { formsOf, simpleForm, type Form } from './tree/steps';
+import { isSimple } from '../table/parse';
+import { formsOf } from './tree/steps';
 
 /** A route whose pattern, method and requirements fit the request, with its decoded parameters. */
 export interface Candidate {
@@ -62,8 +63,12 @@ export class Matcher {
       const route = routes[order];
       const requirements = route.requirements.size > 0 ? [...route.requirements] : null;
       const methods = methodsOf(route.method);
-      const simple = simpleForm(route.pattern.source);
-      const forms: readonly Form[] = simple === null ? formsOf(route.pattern.tokens) : [simple];
+      if (isSimple(route.pattern.source)) {
+        const leaf: RouteLeaf = { order, form: 0, shape: intern.simpleShape(route.pattern.params), route, methods, requirements };
+        this.root.insertSimple(route.pattern.source, leaf, intern);
+        continue;
+      }
+      const forms = formsOf(route.pattern.tokens);
       for (let index = 0; index < forms.length; index++) {
         const leaf: RouteLeaf = { order, form: index, shape: intern.shape(forms[index]), route, methods, requirements };
         this.root.insert(forms[index], leaf, intern);

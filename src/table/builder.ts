@@ -11,7 +11,7 @@ import { checkVersionList } from '../versioning/versions';
 import { checkName, checkPrefix, compile, compileRequirements } from './checks';
 import { isInclude, type RouteSource } from './include';
 import { NamespaceNode } from './namespaces';
-import type { CompiledPattern, PatternParam } from './pattern';
+import { ParamLists, type CompiledPattern } from './pattern';
 
 /** One route of the table: plain data, usable without Koa. */
 export interface RouteRecord {
@@ -55,7 +55,7 @@ interface Scope {
   /** The `use` of the enclosing includes, outermost first. */
   use: readonly Middleware[];
   /** Parameter lists made so far in this build, shared between routes (CompiledPattern). */
-  params: Map<string, readonly PatternParam[]>;
+  params: ParamLists;
 }
 
 /**
@@ -65,7 +65,7 @@ interface Scope {
 export function buildRouteTable(sources: readonly RouteSource[]): RouteTable {
   const root = new NamespaceNode();
   const routes: RouteRecord[] = [];
-  walk(sources, { prefix: '', namespaces: [], appNames: [], node: root, use: [], params: new Map() }, routes);
+  walk(sources, { prefix: '', namespaces: [], appNames: [], node: root, use: [], params: new ParamLists() }, routes);
   return { routes, root };
 }
 

@@ -1,7 +1,7 @@
 import { ImproperlyConfigured } from '../errors';
 import { stateless } from '../util/regexp';
 import type { RouteRecord } from './builder';
-import { CompiledPattern, type PatternParam } from './pattern';
+import { CompiledPattern, type ParamLists } from './pattern';
 
 /** A route, namespace or app name: non-empty, no `:`, no white space or control characters. */
 const NAME = /^[^\s:\p{Cc}]+$/u;
@@ -9,7 +9,7 @@ const NAME = /^[^\s:\p{Cc}]+$/u;
 // The route table's build-time checks: each throws ImproperlyConfigured naming the offender and the fix.
 
 /** The full path pattern, compiled; a pattern path-to-regexp refuses, or a parameter named twice, is a misconfiguration. */
-export function compile(source: string, where: string, shared?: Map<string, readonly PatternParam[]>): CompiledPattern {
+export function compile(source: string, where: string, shared?: ParamLists): CompiledPattern {
   try {
     const pattern = new CompiledPattern(source, shared);
     const params = pattern.params;

@@ -45,6 +45,53 @@ export function quickParse(source: string): Token[] | null {
   return tokens;
 }
 
+/** Besides `:`, what makes a pattern not simple: path-to-regexp's syntax, and `%` (a static key is compared decoded). */
+const NOT_SIMPLE = new Set([...SYNTAX, 37]);
+
+/**
+ * Whether `source` is `/`-led ASCII static segments and whole-segment
+ * `:name` parameters (`/users/:id`: what nearly every route is), whose
+ * parameter list and tree path can be read straight off the source, with
+ * nothing parsed or allocated. test/table/simple.property.test.ts holds
+ * both readings to path-to-regexp's tokens.
+ */
+export function isSimple(source: string): boolean {
+  if (source.charCodeAt(0) !== 47) return false;
+  let start = 1;
+  for (let i = 1; i <= source.length; i++) {
+    const code = i === source.length ? 47 : source.charCodeAt(i);
+    if (code === 47) {
+      if (source.charCodeAt(start) === 58) {
+        if (i - start < 2 || !idStart(source.charCodeAt(start + 1))) return false;
+        for (let j = start + 2; j < i; j++) if (!idContinue(source.charCodeAt(j))) return false;
+      }
+      start = i + 1;
+    } else if (code > 127 || NOT_SIMPLE.has(code) || (code === 58 && i !== start)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Whether the parameters of a simple `source` are exactly `params` (plain,
+ * required, same names in order), read without slicing the source.
+ */
+export function hasSimpleParams(source: string, params: readonly { name: string; wildcard: boolean; optional: boolean }[]): boolean {
+  let count = 0;
+  for (let start = 1; start <= source.length; ) {
+    let end = source.indexOf('/', start);
+    if (end === -1) end = source.length;
+    if (source.charCodeAt(start) === 58) {
+      const param = params[count++];
+      if (param === undefined || param.wildcard || param.optional) return false;
+      if (param.name.length !== end - start - 1 || !source.startsWith(param.name, start + 1)) return false;
+    }
+    start = end + 1;
+  }
+  return count === params.length;
+}
+
 /**
  * What path-to-regexp refuses only when it compiles a pattern (parsing
  * accepts it): more than 256 expansions of optional groups, and two

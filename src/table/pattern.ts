@@ -1,5 +1,5 @@
 import { match, stringify, TokenData, type MatchFunction, type Token } from 'path-to-regexp';
-import { checkCaptures, tokensOf } from './parse';
+import { checkCaptures, hasSimpleParams, isSimple, tokensOf } from './parse';
 import { encodeSegment, encodeWildcard, hasMixedSegment, textOf, wildcardText, type Encode } from './encode';
 
 /** A value a caller may put into a URL: only strings and numbers, never `undefined`, `null` or objects. */
@@ -60,15 +60,19 @@ export class CompiledPattern {
   private compiled: Reversal | null = null;
 
   /**
-   * `shared`: lists of parameters already made by this table's build, by
-   * their names and kinds, so that thousands of `/:version/.../:id` routes
-   * keep one list between them (frozen: it is shared).
+   * `shared`: the lists of parameters this table's build has made, so that
+   * thousands of `/:version/.../:id` routes keep one list between them.
    */
-  constructor(source: string, shared?: Map<string, readonly PatternParam[]>) {
+  constructor(source: string, shared?: ParamLists) {
     this.source = source;
+    if (shared !== undefined && isSimple(source) && shared.last !== null && hasSimpleParams(source, shared.last)) {
+      // The list of the route before (a controller's routes mostly share one): nothing to parse or check.
+      this.params = shared.last;
+      return;
+    }
     const tokens = tokensOf(source);
     checkCaptures(tokens);
-    this.params = shareParams(tokens, shared);
+    this.params = shared === undefined ? paramsOf(tokens) : shared.of(tokens);
   }
 
   /**
@@ -154,13 +158,21 @@ export class CompiledPattern {
   }
 }
 
-/** The parameter list of `tokens`: the build's shared copy when it has one with the same names and kinds (no list made to find it). */
-function shareParams(tokens: readonly Token[], shared: Map<string, readonly PatternParam[]> | undefined): readonly PatternParam[] {
-  if (shared === undefined) return paramsOf(tokens);
-  const key = paramsKey(tokens, false, '');
-  let known = shared.get(key);
-  if (known === undefined) shared.set(key, (known = Object.freeze(paramsOf(tokens).map((param) => Object.freeze(param)))));
-  return known;
+/**
+ * The parameter lists of one table's build, by names and kinds, each made
+ * once and frozen (it is shared), and the last one handed out, which the
+ * next route of a controller mostly has too.
+ */
+export class ParamLists {
+  private readonly byKey = new Map<string, readonly PatternParam[]>();
+  last: readonly PatternParam[] | null = null;
+
+  of(tokens: readonly Token[]): readonly PatternParam[] {
+    const key = paramsKey(tokens, false, '');
+    let known = this.byKey.get(key);
+    if (known === undefined) this.byKey.set(key, (known = Object.freeze(paramsOf(tokens).map((param) => Object.freeze(param)))));
+    return (this.last = known);
+  }
 }
 
 /** Each parameter's kind, optionality and length-prefixed name (names may hold any character), in order: one string per distinct list. */

@@ -65,8 +65,28 @@ export class Node<L extends Leaf> {
       if (next === null) return;
       at = next;
     }
-    if (at.leaf === null) at.leaf = leaf;
-    else at.rareChildren().leaves.push(leaf);
+    at.addLeaf(leaf);
+  }
+
+  /**
+   * Adds a route whose pattern `isSimple` (static segments and whole-segment
+   * parameters), walking its source segment by segment: the same nodes as
+   * `insert` of its one form, with no form, step or token made for it.
+   */
+  insertSimple(source: string, leaf: L, intern: Interner): void {
+    let at: Node<L> = this;
+    let start = 1;
+    for (let i = 1; i <= source.length; i++) {
+      if (i < source.length && source.charCodeAt(i) !== 47) continue;
+      at = start < i && source.charCodeAt(start) === 58 ? (at.param ??= new Node()) : at.staticChild(intern.string(source.slice(start, i)));
+      start = i + 1;
+    }
+    at.addLeaf(leaf);
+  }
+
+  private addLeaf(leaf: L): void {
+    if (this.leaf === null) this.leaf = leaf;
+    else this.rareChildren().leaves.push(leaf);
   }
 
   /** The child a step leads to, or `null` when the step ends the form here (wildcard, tail). */
@@ -124,12 +144,6 @@ function shapeKey(form: Form): string {
   return key;
 }
 
-function sameShape(a: Form, b: Form): boolean {
-  if (a.terminalWildcard !== b.terminalWildcard || a.names.length !== b.names.length) return false;
-  for (let i = 0; i < a.names.length; i++) if (a.names[i] !== b.names[i] || a.wildcards[i] !== b.wildcards[i]) return false;
-  return true;
-}
-
 /** One copy of each static key and parameter shape for the whole tree, however many routes repeat them. */
 export class Interner {
   private readonly strings = new Map<string, string>();
@@ -142,17 +156,21 @@ export class Interner {
     return value;
   }
 
-  /** The shape asked for last: routes come in runs of one shape (a controller's `/:version/.../:id`), and its key need not be built again. */
-  private last: { form: Form; shape: Shape } | null = null;
+  /** Shapes by a simple pattern's parameter list, which one build shares between its routes (CompiledPattern). */
+  private readonly byParams = new Map<readonly { name: string }[], Shape>();
 
-  shape(form: Form): Shape {
-    if (this.last !== null && sameShape(this.last.form, form)) return this.last.shape;
-    const shape = this.shapeByKey(form);
-    this.last = { form, shape };
+  /** The shape of a simple pattern (whole-segment parameters only), from its parameter list. */
+  simpleShape(params: readonly { name: string }[]): Shape {
+    let shape = this.byParams.get(params);
+    if (shape === undefined) {
+      const names = params.map((param) => param.name);
+      shape = this.shape({ steps: [], names, wildcards: names.map(() => false), terminalWildcard: false });
+      this.byParams.set(params, shape);
+    }
     return shape;
   }
 
-  private shapeByKey(form: Form): Shape {
+  shape(form: Form): Shape {
     const key = shapeKey(form);
     let shape = this.shapes.get(key);
     if (!shape) {

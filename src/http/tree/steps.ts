@@ -1,5 +1,4 @@
 import { pathToRegexp, TokenData, type Token } from 'path-to-regexp';
-import { idContinue, idStart } from '../../table/parse';
 import { canonical } from './canonical';
 
 type Flat = Exclude<Token, { type: 'group' }>;
@@ -29,47 +28,6 @@ export interface Form {
   wildcards: boolean[];
   /** Whether the last capture is a wildcard ending the pattern (a trailing `/` after it is the optional one). */
   terminalWildcard: boolean;
-}
-
-/** Characters path-to-regexp's parser treats as syntax besides `:` (`\\ " * { } ( ) [ ] + ? !`), and `%` (a static key is compared decoded). */
-const NOT_SIMPLE = new Set([92, 34, 42, 123, 125, 40, 41, 91, 93, 43, 63, 33, 37]);
-
-const PARAM: Step = Object.freeze({ kind: 'param' });
-
-/**
- * The one form of a pattern made of ASCII static segments and whole-segment
- * `:name` parameters (`/users/:id`: what nearly every route is), read
- * straight off the source; `null` for anything else (`formsOf` its tokens
- * then). The tokens-and-forms way made ~1 KiB of garbage per route
- * (token objects, sliced text, arrays grown for pushes), and a build's
- * garbage decides how much of V8's young generation the process ever
- * touches: at 5,000 routes the young generation was the largest part of
- * waymark's idle RSS above koa + @koa/router's. test/http/tree/steps.property.test.ts
- * checks that both ways agree.
- */
-export function simpleForm(source: string): Form | null {
-  if (source.charCodeAt(0) !== 47) return null;
-  const steps: Step[] = [];
-  let names: string[] | null = null;
-  let start = 1;
-  for (let i = 1; i <= source.length; i++) {
-    const code = i === source.length ? 47 : source.charCodeAt(i);
-    if (code !== 47) {
-      if (code > 127 || NOT_SIMPLE.has(code) || (code === 58 && i !== start)) return null;
-      continue;
-    }
-    if (source.charCodeAt(start) === 58) {
-      if (i - start < 2 || !idStart(source.charCodeAt(start + 1))) return null;
-      for (let j = start + 2; j < i; j++) if (!idContinue(source.charCodeAt(j))) return null;
-      (names ??= []).push(source.slice(start + 1, i));
-      steps.push(PARAM);
-    } else {
-      steps.push({ kind: 'static', key: source.slice(start, i) });
-    }
-    start = i + 1;
-  }
-  if (names === null) return { steps, names: [], wildcards: [], terminalWildcard: false };
-  return { steps, names, wildcards: names.map(() => false), terminalWildcard: false };
 }
 
 const SEGMENT_OPTIONS = { sensitive: true, trailing: false } as const;
