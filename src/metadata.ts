@@ -57,6 +57,15 @@ export function write<T>(key: Key, value: T, target: object, property?: string |
   (slotsOf(target, property, true) as Slots)[key] = value;
 }
 
+/** The properties of `target` itself that have a record under `key` (methods with `@Use()`, with parameter decorators). */
+export function ownPropertiesWith(key: Key, target: object): (string | symbol)[] {
+  const properties = owned.get(target)?.properties;
+  if (!properties) return [];
+  const found: (string | symbol)[] = [];
+  for (const [property, slots] of properties) if (slots[key] !== undefined) found.push(property);
+  return found;
+}
+
 /** Appends to a list stored on `target` itself (never on a base class; a base class's list is never touched). */
 export function appendOwn<T>(key: Key, item: T, target: object, property?: string | symbol): void {
   const own = readOwn<T[]>(key, target, property);

@@ -7,6 +7,7 @@ import { ImproperlyConfigured } from '../errors';
 import { checkRouteDocs, ROUTE_DOC_KEYS, type RouteDocs } from '../openapi/route-docs';
 import type { VersioningScheme } from '../versioning/scheme';
 import { checkKeys } from '../util/keys';
+import { MetadataKeys, ownPropertiesWith } from '../metadata';
 import { checkVersionList } from '../versioning/versions';
 import { checkName, checkPrefix, compile, compileRequirements } from './checks';
 import { isInclude, type RouteSource } from './include';
@@ -105,10 +106,36 @@ function addController(controller: Function, outer: Scope, out: RouteRecord[]): 
   checkPrefix(meta.prefix, `@Controller('${meta.prefix}') on ${controller.name}`);
   const entered = enter(outer, joinPath(outer.prefix, meta.prefix), meta.options.namespace, undefined);
   const scope = { ...entered, use: [...outer.use, ...controllerMiddleware(controller)] };
-  for (const route of routesOf(controller)) {
+  const routes = routesOf(controller);
+  checkUndecoratedHandlers(controller, routes);
+  for (const route of routes) {
     const record = makeRecord(controller, route, scope, meta.options.versions, meta.options.versioning);
     out.push(record);
     if (record.name !== null) scope.node.add(record.name, record);
+  }
+}
+
+/**
+ * `@Use()` or a parameter decorator on a method that no route decorator
+ * makes a handler would do nothing: a guard that guards nothing, a `@Param`
+ * that binds nothing. That is a mistake, named here rather than ignored.
+ */
+function checkUndecoratedHandlers(controller: Function, routes: readonly RouteMetadata[]): void {
+  const handlers = new Set(routes.map((route) => route.handler));
+  for (let proto = controller.prototype; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+    for (const [key, what] of [
+      [MetadataKeys.use, '@Use()'],
+      [MetadataKeys.params, 'a parameter decorator'],
+    ] as const) {
+      for (const property of ownPropertiesWith(key, proto)) {
+        if (handlers.has(property)) continue;
+        const where = `${(proto as { constructor: Function }).constructor.name}.${String(property)}`;
+        throw new ImproperlyConfigured(
+          `${what} is on ${where}, which has no route decorator, so it would never run. ` +
+            `Add @Get(), @Post(), ... to ${where}, or remove the decorator${key === MetadataKeys.use ? ' (to guard every route, put @Use() on the class)' : ''}.`,
+        );
+      }
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { Controller, Get, ImproperlyConfigured, include, Post } from '../../src';
+import type { Middleware } from 'koa';
+import { Controller, Get, ImproperlyConfigured, include, Param, Post, Use } from '../../src';
 import { buildRouteTable } from '../../src/table/builder';
 import { PollsController, UsersController } from '../fixtures/controllers';
 
@@ -74,6 +75,38 @@ describe('table/builder', () => {
       @Get('/x', { name: 'x', versions: ['2'] }) b() {}
     }
     expect(misconfigured(() => buildRouteTable([Twice]))).to.contain("'x'").and.contain('Twice.a').and.contain('Twice.b');
+  });
+
+  // Regression: @Use() on a method without a route decorator was ignored, so a guard written on the wrong method guarded nothing.
+  it('rejects @Use() or a parameter decorator on a method no route decorator makes a handler, naming it', () => {
+    const guard: Middleware = async (_ctx, next) => next();
+    @Controller()
+    class Guarded {
+      @Get('/x', 'x') x() {}
+      @Use(guard) helper() {}
+    }
+    expect(misconfigured(() => buildRouteTable([Guarded]))).to.contain('@Use() is on Guarded.helper').and.contain('put @Use() on the class');
+    @Controller()
+    class Bound {
+      @Get('/y', 'y') y() {}
+      helper(@Param('id') id: string) {
+        return id;
+      }
+    }
+    expect(misconfigured(() => buildRouteTable([Bound]))).to.contain('a parameter decorator is on Bound.helper');
+    @Controller()
+    class Base {
+      @Get('/z', 'z') @Use(guard) z(@Param('id') id: string) {
+        return id;
+      }
+    }
+    @Controller()
+    class Sub extends Base {
+      override z(@Param('id') id: string) {
+        return id;
+      }
+    }
+    expect(buildRouteTable([Sub]).routes.map((route) => route.handler)).to.deep.equal(['z']);
   });
 
   it('accepts a shared name when the versions are disjoint', () => {
