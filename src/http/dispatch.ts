@@ -17,7 +17,8 @@ const ACCEPT = ['Accept'];
 
 /**
  * The outermost middleware: whatever is thrown below it (including `null`,
- * which Koa would leave hanging) becomes a problem document, and server
+ * which Koa would leave hanging) becomes a problem document, as does a
+ * request no middleware answered (Koa's bare 404), and server
  * errors are reported on the app's `error` event, as Koa does. While the
  * server drains (closeGracefully), a request that arrives is a 503 and every
  * response says `Connection: close`. One function for the three, not three
@@ -28,6 +29,9 @@ export function errorBoundary(translator: Translator): Middleware {
     try {
       if (isDraining(ctx)) throw httpError('SHUTTING_DOWN');
       await next();
+      // A middleware that neither answered nor called `next` (a guard's bare `return`) left Koa's
+      // bare 404 "Not Found" text: the same 404, as a problem document like every other error.
+      if (ctx.body == null && ctx.status === 404 && ctx.respond !== false && !ctx.headerSent) throw new NotFound();
     } catch (error) {
       const problem = toProblem(error);
       if (problem.status >= 500) ctx.app.emit('error', asError(error), ctx);

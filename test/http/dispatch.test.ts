@@ -17,6 +17,7 @@ import {
   Post,
   QueryParameterVersioning,
   URLPathVersioning,
+  Use,
 } from '../../src';
 import type { Context } from 'koa';
 import { Readable } from 'node:stream';
@@ -178,6 +179,31 @@ describe('http/dispatch', () => {
     await request(built.callback()).get('/things/gone');
     expect(seen).to.have.length(1);
     expect(seen[0]).to.be.instanceOf(Error);
+  });
+
+  // Regression: a middleware that returned without answering or calling next() left Koa's bare "Not Found" text.
+  it('answers a request no middleware answered with a 404 problem document, route middleware or app.use()', async () => {
+    @Controller('/quiet')
+    @Use(async (ctx, next) => {
+      if (ctx.get('X-Pass') === 'yes') await next();
+    })
+    class Quiet {
+      @Get('/', 'quiet') get() {
+        return { ok: true };
+      }
+    }
+    const built = createApp({ routes: [Quiet] });
+    expectProblem(await request(built.callback()).get('/quiet'), 404, 'Not found.');
+    expect((await request(built.callback()).get('/quiet').set('X-Pass', 'yes')).body).to.deep.equal({ ok: true });
+    const stopped = createApp({ routes: [Quiet] });
+    stopped.use(async () => {});
+    expectProblem(await request(stopped.callback()).get('/quiet').set('X-Pass', 'yes'), 404, 'Not found.');
+    const raw = createApp({ routes: [Quiet] });
+    raw.use(async (ctx) => {
+      ctx.respond = false;
+      ctx.res.end('raw');
+    });
+    expect((await request(raw.callback()).get('/quiet')).text).to.equal('raw');
   });
 
   it('runs app.use() middleware after the error boundary and before routing', async () => {
