@@ -4,7 +4,7 @@ import type { VersioningScheme } from '../versioning/scheme';
 import { isDeprecated, isRetiring } from './lifecycle';
 import { checkOpenApiOptions, documentVersion, type OpenApiOptions } from './options';
 import { bindsInput, parametersOf, requestBodyOf } from './parameters';
-import { formsOf, templateOf } from './paths';
+import { formsOf, paramsOf, templateOf } from './paths';
 import { hostServers, placeVersion } from './placement';
 import { PROBLEM_SCHEMA, responsesOf } from './responses';
 import { Shadows } from './shadow';
@@ -48,6 +48,8 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
   const version = documentVersion(appScheme, options.version);
   const paths: OpenApiDocument['paths'] = {};
   const taken = new Set<string>();
+  /** Path keys by shape: OpenAPI 3.1 §4.8.8 forbids two templates differing only in parameter names (`/u/{id}`, `/u/{key}`). */
+  const keys = new Map<string, { path: string; names: string[] }>();
   const shadows = new Shadows();
   const ids = new Set<string>();
   const refusals = new Map<VersioningScheme, number>(); // one error object per scheme, not one per operation
@@ -60,20 +62,22 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
     for (const form of formsOf(route.pattern.tokens)) {
       const placement = placeVersion({ scheme, version: routeVersion, route, form, origin: source.origin });
       if (placement === null) continue;
-      const path = templateOf(form, placement.filled);
       const shape = templateOf(form, placement.filled, false);
+      const names = paramsOf(form).flatMap(({ name }) => (placement.filled.has(name) ? [] : [name]));
+      let key = keys.get(shape);
+      if (key === undefined) keys.set(shape, (key = { path: templateOf(form, placement.filled), names }));
       for (const method of methods) {
-        const key = `${method} ${shape}`;
+        const operationKey = `${method} ${shape}`;
         // An earlier route answers this method and path (or every request of it): this one is never reached.
-        if (taken.has(key) || shadows.taken(method, form, placement.filled)) continue;
-        taken.add(key);
+        if (taken.has(operationKey) || shadows.taken(method, form, placement.filled)) continue;
+        taken.add(operationKey);
         const operation = { operationId: uniqueId(route, ids) } as OpenApiOperation;
         const { docs } = route;
         if (docs.summary !== undefined) operation.summary = docs.summary;
         if (docs.description !== undefined) operation.description = docs.description;
         if (docs.tags !== undefined) operation.tags = [...docs.tags];
         if (scheme !== null && isDeprecated(scheme, routeVersion)) operation.deprecated = true;
-        const parameters = parametersOf(route, form, placement);
+        const parameters = renamed(parametersOf(route, form, placement), names, key.names);
         if (parameters.length > 0) operation.parameters = parameters;
         const requestBody = requestBodyOf(route);
         if (requestBody) operation.requestBody = requestBody;
@@ -82,7 +86,7 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
         const mediaTypes = source.mediaTypes.map((type) => type + placement.mediaSuffix);
         operation.responses = responsesOf({ docs, mediaTypes, problems });
         if (placement.servers && scheme !== appScheme) operation.servers = placement.servers.map((server) => ({ ...server }));
-        (paths[path] ??= {})[method.toLowerCase()] = operation;
+        (paths[key.path] ??= {})[method.toLowerCase()] = operation;
       }
       shadows.add(new Set([route.method]), form, placement.filled, route.requirements);
     }
@@ -121,6 +125,21 @@ function refusalStatus(scheme: VersioningScheme, known: Map<VersioningScheme, nu
 /** api.md §5.4: a route without `versions` serves every version. */
 function serves(route: RouteRecord, version: string | null): boolean {
   return route.versions === null || route.versions.includes(version);
+}
+
+/**
+ * The path parameters under the names of the path key they are listed at:
+ * a route whose template differs from an earlier one only in its parameter
+ * names (`/users/{key}` after `/users/{id}`) goes under the earlier key,
+ * its parameters renamed by position. A client sends the same request
+ * either way; only the documentation's name differs from the handler's.
+ */
+function renamed(parameters: Record<string, unknown>[], names: readonly string[], keyNames: readonly string[]): Record<string, unknown>[] {
+  if (names.every((name, index) => name === keyNames[index])) return parameters;
+  return parameters.map((parameter) => {
+    const index = parameter.in === 'path' ? names.indexOf(parameter.name as string) : -1;
+    return index === -1 ? parameter : { ...parameter, name: keyNames[index] };
+  });
 }
 
 /** The route's full name (`Controller.method` without one); later repeats get `_2`, `_3`, ... */
