@@ -7,6 +7,7 @@ import type { Command, Io } from './command';
 import { openapiCommand } from './openapi';
 import { routesCommand } from './routes';
 import { typesCommand } from './types';
+import { packageRoot } from '../util/package-root';
 
 export type { Command, Io } from './command';
 
@@ -37,8 +38,7 @@ function help(): string {
 }
 
 function version(): string {
-  // src/cli and dist/cli are both two levels below the package root.
-  return (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 /**

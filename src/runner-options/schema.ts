@@ -1,8 +1,7 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-export const schemaDir = join(__dirname, '..', '..', 'schema');
+import { packageRoot } from '../util/package-root';
 
 export interface Schemas {
   /** Validates a `"ts-node"` block. */
@@ -25,6 +24,7 @@ export function schemas(): Schemas {
 
 function compile(): Schemas {
   const ajv = new Ajv({ allErrors: true, strict: false });
+  const schemaDir = join(packageRoot(), 'schema');
   ajv.addSchema(readJson(join(schemaDir, 'ts-node.schema.json')));
   ajv.addSchema(readJson(join(schemaDir, 'tsconfig.schema.json')));
   return {
