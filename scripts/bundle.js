@@ -78,11 +78,13 @@ async function main() {
   ]);
   const tools = ENTRIES.filter((entry) => entry.bundle === TOOLS);
   if (tools.length > 0) {
-    await build(
+    const { metafile: toolsMeta } = await build(
       TOOLS,
       tools.map(({ file, accessor }) => `exports.${accessor} = () => require(${JSON.stringify(`./${file}`)});`),
       [fromLibrary(new Set(libraryFiles))],
     );
+    const copied = Object.keys(toolsMeta.inputs).filter((file) => libraryFiles.includes(file));
+    if (copied.length > 0) fail(`${TOOLS} has its own copy of ${copied.join(', ')}: those must come from ${LIBRARY}.`);
   }
 
   for (const { file, bundle, accessor } of ENTRIES) {
@@ -112,8 +114,10 @@ async function build(outfile, lines, plugins = []) {
     outfile: join(dir, outfile),
     banner: { js: `// ${what} (scripts/bundle.js: tsc's output bundled by esbuild).` },
     plugins,
+    metafile: true,
   });
   if (result.errors.length > 0) fail(`${outfile} failed`);
+  return result;
 }
 
 /** In bundle-tools.js, a relative import of a module bundle.js has becomes `require("./bundle.js").module(file)`. */

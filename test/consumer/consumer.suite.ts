@@ -194,6 +194,30 @@ describe('consumer project: the packed tarball in an empty folder, as the README
     expect(mapsPointInside(pkg)).to.deep.equal([]);
   });
 
+  it('dist/ is bundled: one file for the library, source maps back to src/*.ts, one copy of each class across the entries', () => {
+    const pkg = join(dir, 'node_modules', 'waymark');
+    const own = (file: string) => [...readFileSync(join(pkg, file), 'utf8').matchAll(/require\("(\.[^"]*)"\)/g)].map((match) => match[1]);
+    expect(own('dist/index.js')).to.deep.equal(['./bundle.js']);
+    expect(own('dist/bundle.js'), 'the library requires none of its own files').to.deep.equal([]);
+    expect(new Set(own('dist/bundle-tools.js')), 'the CLI and runner-options take the library from bundle.js').to.deep.equal(new Set(['./bundle.js']));
+    // A framework error thrown inside the bundle: with --enable-source-maps its frames name the TypeScript sources.
+    const thrown = run(
+      process.execPath,
+      ['--enable-source-maps', '-e', "require('reflect-metadata'); const { createApp } = require('waymark'); try { createApp({ routes: [], mediaTypes: [] }); } catch (error) { console.log(error.code); console.log(error.stack); }"],
+      dir,
+    );
+    const [code, ...stack] = succeeds(thrown).trim().split('\n');
+    expect(code).to.equal('IMPROPERLY_CONFIGURED');
+    expect(stack.join('\n')).to.match(/node_modules\/waymark\/src\/[\w/-]+\.ts:\d+:\d+/).and.not.match(/bundle\.js/);
+    // The entries share the bundle's classes: runner-options' error is a WaymarkError of the root entry; ESM imports see the names.
+    const shared = "require('reflect-metadata'); const { WaymarkError } = require('waymark'); const { readRunnerOptions } = require('waymark/runner-options');" +
+      " try { readRunnerOptions('missing/tsconfig.json'); } catch (error) { console.log(error instanceof WaymarkError, error.code); }";
+    expect(succeeds(run(process.execPath, ['-e', shared], dir)).trim()).to.equal('true INVALID_RUNNER_OPTIONS');
+    const esm = "import 'reflect-metadata'; import { createApp, App } from 'waymark'; import { validateRunnerOptions } from 'waymark/runner-options';" +
+      " console.log(createApp({ routes: [] }) instanceof App, typeof validateRunnerOptions);";
+    expect(succeeds(run(process.execPath, ['--input-type=module', '-e', esm], dir)).trim()).to.equal('true function');
+  });
+
   it('the waymark binary: --version, routes of the compiled app, and what to install for a .ts module', () => {
     const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
     expect(succeeds(run('npx', ['waymark', '--version'], dir)).trim()).to.equal(version);
@@ -231,7 +255,7 @@ describe('consumer project: installed from a git URL', function () {
     succeeds(run('git', ['clone', '--quiet', '--no-hardlinks', root, clone], work));
     const dir = project('from-git');
     succeeds(run('npm', ['install', '--no-audit', '--no-fund', `git+file://${clone}`, 'reflect-metadata', 'typescript@5'], dir));
-    for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'bin/waymark.js']) {
+    for (const file of ['dist/index.js', 'dist/bundle.js', 'dist/bundle-tools.js', 'dist/index.d.ts', 'dist/cli/main.js', 'bin/waymark.js']) {
       expect(existsSync(join(dir, 'node_modules', 'waymark', file)), file).to.equal(true);
     }
     const readme = section();
