@@ -117,6 +117,7 @@ async function build(outfile, lines, plugins = []) {
     metafile: true,
   });
   if (result.errors.length > 0) fail(`${outfile} failed`);
+  dropGeneratedSources(join(dir, `${outfile}.map`));
   return result;
 }
 
@@ -136,6 +137,84 @@ function fromLibrary(library) {
       }));
     },
   };
+}
+
+/**
+ * The code this script generates (the entries, the library's stand-ins in
+ * bundle-tools.js) is in the map as sources that are no files (`bundle.js-entry.js`,
+ * `library:app.js`): they leave `sources`, and their segments become unmapped,
+ * so a map names only files the package ships.
+ */
+function dropGeneratedSources(mapFile) {
+  const map = JSON.parse(readFileSync(mapFile, 'utf8'));
+  const kept = map.sources.map((source) => existsSync(resolve(dirname(mapFile), source)));
+  const index = [];
+  kept.reduce((next, keep, i) => ((index[i] = keep ? next : -1), keep ? next + 1 : next), 0);
+  const previous = [0, 0, 0, 0]; // source, line, column, name: relative across the whole map
+  const written = [0, 0, 0, 0];
+  map.mappings = map.mappings
+    .split(';')
+    .map((line) => {
+      let column = 0;
+      let writtenColumn = 0;
+      return line
+        .split(',')
+        .filter(Boolean)
+        .map((segment) => {
+          const fields = decodeVlq(segment);
+          column += fields[0];
+          const out = [column - writtenColumn];
+          writtenColumn = column;
+          if (fields.length > 1) {
+            for (let i = 1; i < fields.length; i++) previous[i - 1] += fields[i];
+            if (index[previous[0]] !== -1) {
+              const absolute = [index[previous[0]], previous[1], previous[2], previous[3]].slice(0, fields.length - 1);
+              for (let i = 0; i < absolute.length; i++) {
+                out.push(absolute[i] - written[i]);
+                written[i] = absolute[i];
+              }
+            }
+          }
+          return encodeVlq(out);
+        })
+        .join(',');
+    })
+    .join(';');
+  map.sources = map.sources.filter((_, i) => kept[i]);
+  writeFileSync(mapFile, JSON.stringify(map));
+}
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+function decodeVlq(segment) {
+  const values = [];
+  let value = 0;
+  let shift = 0;
+  for (const char of segment) {
+    const digit = BASE64.indexOf(char);
+    value += (digit & 31) << shift;
+    if (digit & 32) shift += 5;
+    else {
+      values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+      value = 0;
+      shift = 0;
+    }
+  }
+  return values;
+}
+
+function encodeVlq(values) {
+  let out = '';
+  for (const value of values) {
+    let rest = value < 0 ? (-value << 1) | 1 : value << 1;
+    do {
+      let digit = rest & 31;
+      rest >>>= 5;
+      if (rest > 0) digit |= 32;
+      out += BASE64[digit];
+    } while (rest > 0);
+  }
+  return out;
 }
 
 /** Node's resolution of a relative require of tsc's output: the file, `.js` added, or the folder's index.js. */
