@@ -11,10 +11,10 @@
  *   dir/runner-options/index.js  (`waymark/runner-options`)  = tools.runnerOptions()
  *   dir/cli/main.js              (bin/waymark.js)            = tools.cli()
  *
- * Why a bundle: loading ~80 files costs ~2 MiB of RSS more than one file (Node's
- * loader gets hot and optimised, and leaves per-module garbage; README, "Idle
- * memory"). Why two: the CLI's and runner-options' code inside the library's
- * file, although never run, cost a 5,000-route server ~1.5 MiB of idle RSS.
+ * Why a bundle: loading ~80 files costs more RSS than one (Node's loader gets
+ * hot and optimised, and leaves per-module garbage): 1.2 MiB for a 10-route
+ * server (README, "Layout"). Why two: the CLI's and runner-options' code inside
+ * the library's file, although never run, cost a 5,000-route server ~1.5 MiB.
  * Why shared modules: the entries share classes and module state (an app made
  * through `waymark` is read by the CLI's `runtimeOf` WeakMap and checked with
  * `instanceof App`; typegen checks `instanceof URLPathVersioning`;
