@@ -1,9 +1,14 @@
 import 'reflect-metadata';
 import { Controller, Get, include, Param } from '../../src';
-import { Matcher } from '../../src/http/matcher';
-import { buildRouteTable } from '../../src/table/builder';
+import type * as MatcherModule from '../../src/http/matcher';
+import type * as BuilderModule from '../../src/table/builder';
 import { githubRoutes, layouts, requestPath, type Layout } from '../shared/github';
+import { internal } from '../shared/internal';
 import { controllerOf, filler } from '../shared/waymark-routes';
+
+const { Matcher } = internal<typeof MatcherModule>('http/matcher');
+const { buildRouteTable } = internal<typeof BuilderModule>('table/builder');
+type Matcher = MatcherModule.Matcher;
 
 /**
  * In-process lookup cost (ns per `match`), for development: the same tables
