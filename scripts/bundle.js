@@ -12,9 +12,11 @@
  *   dir/cli/main.js              (bin/waymark.js)            = tools.cli()
  *
  * Why a bundle: loading ~80 files costs more RSS than one (Node's loader gets
- * hot and optimised, and leaves per-module garbage): 1.2 MiB for a 10-route
- * server (README, "Layout"). Why two: the CLI's and runner-options' code inside
- * the library's file, although never run, cost a 5,000-route server ~1.5 MiB.
+ * hot and optimised, and leaves per-module garbage): 1.1 MiB for a 10-route
+ * server, 2.2 MiB with 5,000 routes (README, "Layout"). Why two: a server's
+ * file then carries none of the CLI's and runner-options' ~60 KB (one file for
+ * all three measured 1.5 MiB more at 5,000 routes before main's table work,
+ * the same after it).
  * Why shared modules: the entries share classes and module state (an app made
  * through `waymark` is read by the CLI's `runtimeOf` WeakMap and checked with
  * `instanceof App`; typegen checks `instanceof URLPathVersioning`;
