@@ -20,7 +20,6 @@ export interface RouteMetadata {
   handler: string | symbol;
 }
 
-
 function routeDecorator(method: string) {
   const decorator = method[0] + method.slice(1).toLowerCase();
   return (path = '', nameOrOptions: string | RouteOptions = {}): MethodDecorator =>

@@ -9,10 +9,10 @@ export function tokensOf(source: string): Token[] {
 const SYNTAX = new Set([92, 34, 42, 123, 125, 40, 41, 91, 93, 43, 63, 33]);
 
 /** path-to-regexp's ID_START and ID_CONTINUE, restricted to ASCII. */
-export function idStart(code: number): boolean {
+function idStart(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 95 || code === 36;
 }
-export function idContinue(code: number): boolean {
+function idContinue(code: number): boolean {
   return idStart(code) || (code >= 48 && code <= 57);
 }
 
@@ -104,7 +104,10 @@ export function checkCaptures(tokens: readonly Token[]): void {
 
 function expansions(tokens: readonly Token[]): number {
   let count = 1;
-  for (let i = 0; i < tokens.length; i++) if (tokens[i].type === 'group') count *= expansions((tokens[i] as { tokens: Token[] }).tokens) + 1;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (token.type === 'group') count *= expansions(token.tokens) + 1;
+  }
   return count;
 }
 

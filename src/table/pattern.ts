@@ -65,7 +65,7 @@ export class CompiledPattern {
    */
   constructor(source: string, shared?: ParamLists) {
     this.source = source;
-    if (shared !== undefined && isSimple(source) && shared.last !== null && hasSimpleParams(source, shared.last)) {
+    if (shared !== undefined && shared.last !== null && isSimple(source) && hasSimpleParams(source, shared.last)) {
       // The list of the route before (a controller's routes mostly share one): nothing to parse or check.
       this.params = shared.last;
       return;

@@ -6,7 +6,7 @@ export function checkKeys(where: string, options: object, known: readonly string
   if (typeof options !== 'object' || options === null) {
     throw new ImproperlyConfigured(`${where} must be an object, got ${String(options)}.`);
   }
-  // Indexed, for in: it runs once per route at start-up, before the JIT has optimised it, where each iterator result is garbage.
+  // for-in, not for-of over Object.keys: this runs once per route at start-up, before the JIT has optimised it, where each iterator result is garbage.
   for (const key in options) {
     if (!Object.hasOwn(options, key)) continue;
     if (!known.includes(key)) {
