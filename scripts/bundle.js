@@ -32,6 +32,7 @@
 const { existsSync, readFileSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const { dirname, join, relative, resolve } = require('node:path');
 const esbuild = require('esbuild');
+const { decode, encode } = require('@jridgewell/sourcemap-codec');
 
 const dir = resolve(process.argv[2] || 'dist');
 const LIBRARY = 'bundle.js';
@@ -152,71 +153,14 @@ function dropGeneratedSources(mapFile) {
   const kept = map.sources.map((source) => existsSync(resolve(dirname(mapFile), source)));
   const index = [];
   kept.reduce((next, keep, i) => ((index[i] = keep ? next : -1), keep ? next + 1 : next), 0);
-  const previous = [0, 0, 0, 0]; // source, line, column, name: relative across the whole map
-  const written = [0, 0, 0, 0];
-  map.mappings = map.mappings
-    .split(';')
-    .map((line) => {
-      let column = 0;
-      let writtenColumn = 0;
-      return line
-        .split(',')
-        .filter(Boolean)
-        .map((segment) => {
-          const fields = decodeVlq(segment);
-          column += fields[0];
-          const out = [column - writtenColumn];
-          writtenColumn = column;
-          if (fields.length > 1) {
-            for (let i = 1; i < fields.length; i++) previous[i - 1] += fields[i];
-            if (index[previous[0]] !== -1) {
-              const absolute = [index[previous[0]], previous[1], previous[2], previous[3]].slice(0, fields.length - 1);
-              for (let i = 0; i < absolute.length; i++) {
-                out.push(absolute[i] - written[i]);
-                written[i] = absolute[i];
-              }
-            }
-          }
-          return encodeVlq(out);
-        })
-        .join(',');
-    })
-    .join(';');
+  // Decoded segments are [column] or [column, source, line, column(, name)], absolute.
+  map.mappings = encode(
+    decode(map.mappings).map((line) =>
+      line.map((segment) => (segment.length === 1 || index[segment[1]] === -1 ? [segment[0]] : [segment[0], index[segment[1]], ...segment.slice(2)])),
+    ),
+  );
   map.sources = map.sources.filter((_, i) => kept[i]);
   writeFileSync(mapFile, JSON.stringify(map));
-}
-
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-function decodeVlq(segment) {
-  const values = [];
-  let value = 0;
-  let shift = 0;
-  for (const char of segment) {
-    const digit = BASE64.indexOf(char);
-    value += (digit & 31) << shift;
-    if (digit & 32) shift += 5;
-    else {
-      values.push(value & 1 ? -(value >>> 1) : value >>> 1);
-      value = 0;
-      shift = 0;
-    }
-  }
-  return values;
-}
-
-function encodeVlq(values) {
-  let out = '';
-  for (const value of values) {
-    let rest = value < 0 ? (-value << 1) | 1 : value << 1;
-    do {
-      let digit = rest & 31;
-      rest >>>= 5;
-      if (rest > 0) digit |= 32;
-      out += BASE64[digit];
-    } while (rest > 0);
-  }
-  return out;
 }
 
 /** Node's resolution of a relative require of tsc's output: the file, `.js` added, or the folder's index.js. */
