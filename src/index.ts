@@ -19,7 +19,7 @@ export {
   UnsupportedMediaType,
   TooManyRequests,
   type HttpErrorOptions,
-} from './http/errors';
+} from './errors';
 export type { MatchedRoute } from './http/context';
 export type { OpenApiDocument, OpenApiOperation } from './openapi/document';
 export type { OpenApiOptions } from './openapi/options';

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Context, Middleware, Next } from 'koa';
-import { messageOf } from '../errors';
-import { httpError, MethodNotAllowed, NotFound } from './errors';
+import { messageOf, httpError, MethodNotAllowed, NotFound } from '../errors';
 import { isDraining } from '../shutdown';
 import { requestHost } from './host';
 import type { Translator } from '../i18n/translator';

@@ -1,4 +1,4 @@
-import { httpError } from './errors';
+import { httpError } from '../errors';
 import type { RouteRecord } from '../table/builder';
 import { Interner, Node, type Leaf } from './tree/node';
 import { search, type Hit } from './tree/search';

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { httpError } from '../http/errors';
+import { httpError } from '../errors';
 import { retiredOn, type Header, type VersionLifecycle } from './lifecycle';
 
 /** The lifecycle headers a response carries, kept on the request for an error response. */

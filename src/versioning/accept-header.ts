@@ -1,6 +1,5 @@
 import type { Context } from 'koa';
-import { templateOf } from '../errors';
-import { versionRefused, type HttpError } from '../http/errors';
+import { templateOf, versionRefused, type HttpError } from '../errors';
 import { acceptedMediaType } from '../negotiation/offers';
 import { BaseVersioning } from './base';
 

@@ -1,6 +1,5 @@
 import type { Context } from 'koa';
-import { ImproperlyConfigured, InvalidArgument, templateOf } from '../errors';
-import { versionRefused, type HttpError } from '../http/errors';
+import { ImproperlyConfigured, InvalidArgument, templateOf, versionRefused, type HttpError } from '../errors';
 import { plainReverse } from '../http/reverse';
 import { VersionLifecycle } from '../lifecycle/lifecycle';
 import type { DeprecatedVersions, LifecycleOptions } from '../lifecycle/policy';

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { HttpError } from '../http/errors';
+import type { HttpError } from '../errors';
 import type { VersionLifecycle } from '../lifecycle/lifecycle';
 import type { ReverseOptions } from '../table/reverse';
 import type { ReverseArgs, RouteName } from '../typegen/names';
