@@ -16,8 +16,8 @@ import { Offers } from './negotiation/offers';
 import { buildOpenApi, type OpenApiDocument } from './openapi/document';
 import type { OpenApiOptions } from './openapi/options';
 import { attachRuntime, runtimeOf, type AppRuntime } from './runtime';
-import type { ReverseParams } from './table/reverse';
-import type { ReverseArgs, RouteName } from './typegen/names';
+import type { ReverseParams } from './model/reverse';
+import type { ReverseArgs, RouteName } from './model/names';
 
 export type { AppOptions };
 

@@ -1,6 +1,6 @@
 import type { App } from '../app';
 import { runtimeOf } from '../runtime';
-import type { RouteRecord } from '../table/builder';
+import type { RouteRecord } from '../model/route';
 import { shadowedRoutes } from '../table/shadowed';
 import type { Command } from './command';
 import { loadApp } from './load-app';

@@ -1,5 +1,5 @@
 import { httpError } from '../errors';
-import type { RouteRecord } from '../table/builder';
+import type { RouteRecord } from '../model/route';
 import { Interner, Node, type Leaf } from './tree/node';
 import { search, type Hit } from './tree/search';
 import { isSimple } from '../table/parse';

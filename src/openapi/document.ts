@@ -1,6 +1,6 @@
-import type { RouteRecord, RouteTable } from '../table/builder';
+import type { RouteRecord, RouteTable } from '../model/route';
 import { HostNameVersioning } from '../versioning/host-name';
-import type { VersioningScheme } from '../versioning/scheme';
+import type { VersioningScheme } from '../model/scheme';
 import { isDeprecated, isRetiring } from './lifecycle';
 import { checkOpenApiOptions, documentVersion, type OpenApiOptions } from './options';
 import { bindsInput, parametersOf, requestBodyOf } from './parameters';

@@ -1,5 +1,5 @@
-import type { ParamBinding } from '../decorators/params';
-import type { RouteRecord } from '../table/builder';
+import type { ParamBinding } from '../model/params';
+import type { RouteRecord } from '../model/route';
 import { paramsOf, type PathForm } from './paths';
 import type { Placement } from './placement';
 import { factsOf, parameterSchema } from './schemas';

@@ -1,5 +1,5 @@
 import { NoReverseMatch } from '../errors';
-import type { RouteRecord } from './builder';
+import type { NamespaceLevel, RouteRecord } from '../model/route';
 import { checkDuplicate } from './checks';
 
 /**
@@ -8,7 +8,7 @@ import { checkDuplicate } from './checks';
  * application namespace has. Includes without a namespace add to the level
  * they are mounted in; includes that share an instance namespace share a node.
  */
-export class NamespaceNode {
+export class NamespaceNode implements NamespaceLevel {
   /** Routes by name at this level: one record alone (most names), a list once a name is shared (versions, methods). */
   private readonly names = new Map<string, RouteRecord | RouteRecord[]>();
   readonly children = new Map<string, NamespaceNode>();
@@ -64,7 +64,7 @@ export class NamespaceNode {
  * the current instance (`currentApp`), else the default instance (the one
  * named like the app), else the last one mounted.
  */
-export function resolveNamespace(root: NamespaceNode, path: readonly string[], currentApp?: string): NamespaceNode {
+export function resolveNamespace(root: NamespaceLevel, path: readonly string[], currentApp?: string): NamespaceLevel {
   const current = currentApp ? currentApp.split(':') : [];
   let following = current.length > 0;
   let node = root;

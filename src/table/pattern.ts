@@ -1,13 +1,7 @@
 import { match, stringify, TokenData, type MatchFunction, type Token } from 'path-to-regexp';
 import { checkCaptures, hasSimpleParams, isSimple, tokensOf } from './parse';
+import type { Values } from '../model/reverse';
 import { encodeSegment, encodeWildcard, hasMixedSegment, textOf, wildcardText, type Encode } from './encode';
-
-/** A value a caller may put into a URL: only strings and numbers, never `undefined`, `null` or objects. */
-export type ParamValue = string | number;
-/** A value for a `*wildcard` parameter: a string whose `/` is kept, or its segments. */
-export type WildcardValue = ParamValue | readonly ParamValue[];
-/** Given parameters: a record (own keys only) or a map. */
-export type Values = ReadonlyMap<string, unknown> | Readonly<Record<string, unknown>>;
 
 interface Reversal {
   parts: Part[];

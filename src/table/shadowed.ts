@@ -1,4 +1,4 @@
-import type { RouteRecord } from './builder';
+import type { RouteRecord } from '../model/route';
 
 /** Which earlier route takes a route's requests: for every version it serves (`versions: null`), or for some. */
 export interface Shadow {

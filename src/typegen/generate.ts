@@ -1,7 +1,6 @@
-import type { RouteRecord, RouteTable } from '../table/builder';
-import type { NamespaceNode } from '../table/namespaces';
+import type { NamespaceLevel, RouteRecord, RouteTable } from '../model/route';
 import { NamespaceVersioning } from '../versioning/namespace';
-import type { VersioningScheme } from '../versioning/scheme';
+import type { VersioningScheme } from '../model/scheme';
 import { URLPathVersioning } from '../versioning/url-path';
 
 /**
@@ -34,7 +33,7 @@ export function routeNames({ table, versioning }: { table: RouteTable; versionin
  * an application namespace, which resolves (namespaces.ts) to any of its
  * instances depending on the current app.
  */
-function walk(node: NamespaceNode, written: readonly string[], visit: (written: string[], route: RouteRecord) => void): void {
+function walk(node: NamespaceLevel, written: readonly string[], visit: (written: string[], route: RouteRecord) => void): void {
   for (const [view, routes] of node.entries()) for (const route of routes) visit([...written, view], route);
   const segments = new Set([...node.children.keys(), ...node.apps.keys()]);
   for (const segment of segments) {
