@@ -1,7 +1,7 @@
 import type { App } from '../app';
 import { runtimeOf } from '../runtime';
 import type { RouteRecord } from '../model/route';
-import { shadowedRoutes } from '../table/shadowed';
+import { shadowedRoutes } from '../table/shadow';
 import type { Command } from './command';
 import { loadApp } from './load-app';
 

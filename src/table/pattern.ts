@@ -1,10 +1,12 @@
 import { match, stringify, TokenData, type MatchFunction, type Token } from 'path-to-regexp';
 import { checkCaptures, hasSimpleParams, isSimple, tokensOf } from './parse';
+import type { PatternParam, RoutePattern } from '../model/route';
 import type { Values } from '../model/reverse';
+import { hasGroups, paramsKey, paramsOf, type FlatToken } from './tokens';
 import { encodeSegment, encodeWildcard, hasMixedSegment, textOf, wildcardText, type Encode } from './encode';
 
 interface Reversal {
-  parts: Part[];
+  tokens: Token[];
   encode: Encode;
   /**
    * Patterns without optional groups (most of them) are built as
@@ -13,17 +15,6 @@ interface Reversal {
   flat: { texts: string[]; slots: { name: string; wildcard: boolean }[] } | null;
   /** For a pattern with a segment such as `/:from-:to`: the matcher a built path must match back through. */
   matchBack: MatchFunction<Partial<Record<string, string | string[]>>> | null;
-}
-
-type Part =
-  | { kind: 'text'; value: string }
-  | { kind: 'param' | 'wildcard'; name: string }
-  | { kind: 'group'; parts: Part[] };
-
-export interface PatternParam {
-  name: string;
-  wildcard: boolean;
-  optional: boolean;
 }
 
 /** The value of `name` in `values`; a record's inherited properties do not count. */
@@ -45,7 +36,7 @@ function sizeOf(values: Values): number {
  * `.` or `..` segment, or a value that is not a string or finite number,
  * makes it return `null`.
  */
-export class CompiledPattern {
+export class CompiledPattern implements RoutePattern {
   /** The pattern as declared. */
   readonly source: string;
   /** Parameters in the order they appear (positional reversal maps onto this). */
@@ -82,10 +73,10 @@ export class CompiledPattern {
 
   private get reversal(): Reversal {
     if (this.compiled === null) {
-      const parts = toParts(this.tokens);
-      const flat = parts.some((part) => part.kind === 'group') ? null : flatten(parts);
-      const matchBack = hasMixedSegment(parts) ? match(this.matchSource, { sensitive: true }) : null;
-      this.compiled = { parts, encode: encodeSegment, flat, matchBack };
+      const tokens = this.tokens;
+      const flat = hasGroups(tokens) ? null : flatten(tokens as FlatToken[]);
+      const matchBack = hasMixedSegment(tokens) ? match(this.matchSource, { sensitive: true }) : null;
+      this.compiled = { tokens, encode: encodeSegment, flat, matchBack };
     }
     return this.compiled;
   }
@@ -110,7 +101,7 @@ export class CompiledPattern {
    * other parameters are missing).
    */
   build(values: Values): string | null {
-    const { parts, encode, flat, matchBack } = this.reversal;
+    const { tokens, encode, flat, matchBack } = this.reversal;
     let path: string | null;
     if (flat) {
       const { texts, slots } = flat;
@@ -127,7 +118,7 @@ export class CompiledPattern {
       if (!texts[0].startsWith('//')) return path;
     } else {
       const used = new Set<string>();
-      path = render(parts, values, used, encode);
+      path = render(tokens, values, used, encode);
       if (path === null || used.size !== sizeOf(values)) return null;
       if (matchBack && !this.matchesBack(matchBack, path, values)) return null;
     }
@@ -162,74 +153,37 @@ export class ParamLists {
   last: readonly PatternParam[] | null = null;
 
   of(tokens: readonly Token[]): readonly PatternParam[] {
-    const key = paramsKey(tokens, false, '');
+    const params = paramsOf(tokens);
+    const key = paramsKey(params);
     let known = this.byKey.get(key);
-    if (known === undefined) this.byKey.set(key, (known = Object.freeze(paramsOf(tokens).map((param) => Object.freeze(param)))));
+    if (known === undefined) this.byKey.set(key, (known = Object.freeze(params.map((param) => Object.freeze(param)))));
     return (this.last = known);
   }
 }
 
-/** Each parameter's kind, optionality and length-prefixed name (names may hold any character), in order: one string per distinct list. */
-function paramsKey(tokens: readonly Token[], optional: boolean, key: string): string {
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i];
-    if (token.type === 'group') key = paramsKey(token.tokens, true, key);
-    else if (token.type !== 'text') key += `${token.type === 'wildcard' ? '*' : ':'}${optional ? '?' : ''}${token.name.length}:${token.name}`;
-  }
-  return key;
-}
-
-function paramsOf(tokens: readonly Token[]): PatternParam[] {
-  const params: PatternParam[] = [];
-  collectParams(tokens, false, params);
-  return params;
-}
-
-function flatten(parts: readonly Part[]): { texts: string[]; slots: { name: string; wildcard: boolean }[] } {
+function flatten(tokens: readonly FlatToken[]): { texts: string[]; slots: { name: string; wildcard: boolean }[] } {
   const texts = [''];
   const slots: { name: string; wildcard: boolean }[] = [];
-  for (const part of parts) {
-    if (part.kind === 'text') texts[texts.length - 1] += part.value;
-    else if (part.kind !== 'group') {
-      slots.push({ name: part.name, wildcard: part.kind === 'wildcard' });
+  for (const token of tokens) {
+    if (token.type === 'text') texts[texts.length - 1] += token.value;
+    else {
+      slots.push({ name: token.name, wildcard: token.type === 'wildcard' });
       texts.push('');
     }
   }
   return { texts, slots };
 }
 
-function toParts(tokens: readonly Token[]): Part[] {
-  return tokens.map((token): Part => {
-    switch (token.type) {
-      case 'text':
-        return { kind: 'text', value: token.value };
-      case 'param':
-        return { kind: 'param', name: token.name };
-      case 'wildcard':
-        return { kind: 'wildcard', name: token.name };
-      case 'group':
-        return { kind: 'group', parts: toParts(token.tokens) };
-    }
-  });
-}
-
-function collectParams(tokens: readonly Token[], optional: boolean, into: PatternParam[]): void {
-  for (const token of tokens) {
-    if (token.type === 'group') collectParams(token.tokens, true, into);
-    else if (token.type !== 'text') into.push({ name: token.name, wildcard: token.type === 'wildcard', optional });
-  }
-}
-
-function render(parts: readonly Part[], values: Values, used: Set<string>, encode: Encode): string | null {
+function render(tokens: readonly Token[], values: Values, used: Set<string>, encode: Encode): string | null {
   let out = '';
-  for (const part of parts) {
-    if (part.kind === 'text') {
+  for (const part of tokens) {
+    if (part.type === 'text') {
       out += part.value;
       continue;
     }
-    if (part.kind === 'group') {
+    if (part.type === 'group') {
       const inner = new Set<string>();
-      const text = render(part.parts, values, inner, encode);
+      const text = render(part.tokens, values, inner, encode);
       if (text !== null) {
         out += text;
         for (const name of inner) used.add(name);
@@ -238,7 +192,7 @@ function render(parts: readonly Part[], values: Values, used: Set<string>, encod
     }
     const value = valueOf(values, part.name);
     if (value === undefined) return null;
-    const encoded = part.kind === 'wildcard' ? encodeWildcard(value, encode) : encode(value);
+    const encoded = part.type === 'wildcard' ? encodeWildcard(value, encode) : encode(value);
     if (encoded === null) return null;
     used.add(part.name);
     out += encoded;

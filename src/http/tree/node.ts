@@ -1,3 +1,4 @@
+import { paramsKey } from '../../table/tokens';
 import { propertyKey } from '../../util/keys';
 import type { Form, Step } from './steps';
 
@@ -137,11 +138,12 @@ export class Node<L extends Leaf> {
   }
 }
 
-/** Each name length-prefixed (quoted names may hold any character) with its kind, after the terminal-wildcard flag: unambiguous, one string per form. */
+/** The shape key of a form: the terminal-wildcard flag, then its parameter list as the table keys parameter lists. */
 function shapeKey(form: Form): string {
-  let key = form.terminalWildcard ? 't' : 'f';
-  for (let i = 0; i < form.names.length; i++) key += (form.wildcards[i] ? '*' : ':') + form.names[i].length + ':' + form.names[i];
-  return key;
+  return paramsKey(
+    form.names.map((name, i) => ({ name, wildcard: form.wildcards[i] })),
+    form.terminalWildcard ? 't' : 'f',
+  );
 }
 
 /** One copy of each static key and parameter shape for the whole tree, however many routes repeat them. */
