@@ -29,6 +29,7 @@ export type { MatchedRoute } from './http/context';
 export type { OpenApiDocument, OpenApiOperation } from './openapi/document';
 export type { OpenApiOptions } from './openapi/options';
 export { include, type Include, type IncludeOptions, type RouteSource } from './table/include';
+export type { RouteInfo } from './model/info';
 export type { ControllerOptions, DocumentedResponse, RouteDocs, RouteOptions } from './model/options';
 export type { BodyOptions, JSONSchema, ParamOptions, ParamType } from './model/params';
 export type { RouteRecord, RouteTable } from './model/route';

@@ -88,3 +88,20 @@ export function resolveNamespace(root: NamespaceLevel, path: readonly string[], 
   });
   return node;
 }
+
+/**
+ * Each name reversal accepts below `node`, as its segments, with a route it
+ * reaches: at every level, an instance namespace or an application
+ * namespace, which resolves (`resolveNamespace`) to any of its instances
+ * depending on the current app. `waymark types` and `app.routes` list names by it.
+ */
+export function eachWrittenName(node: NamespaceLevel, visit: (written: string[], route: RouteRecord) => void, written: readonly string[] = []): void {
+  for (const [view, routes] of node.entries()) for (const route of routes) visit([...written, view], route);
+  const segments = new Set([...node.children.keys(), ...node.apps.keys()]);
+  for (const segment of segments) {
+    for (const instance of node.apps.get(segment) ?? [segment]) {
+      const child = node.children.get(instance);
+      if (child) eachWrittenName(child, visit, [...written, segment]);
+    }
+  }
+}
