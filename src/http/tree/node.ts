@@ -138,14 +138,6 @@ export class Node<L extends Leaf> {
   }
 }
 
-/** The shape key of a form: the terminal-wildcard flag, then its parameter list as the table keys parameter lists. */
-function shapeKey(form: Form): string {
-  return paramsKey(
-    form.names.map((name, i) => ({ name, wildcard: form.wildcards[i] })),
-    form.terminalWildcard ? 't' : 'f',
-  );
-}
-
 /** One copy of each static key and parameter shape for the whole tree, however many routes repeat them. */
 export class Interner {
   private readonly strings = new Map<string, string>();
@@ -173,7 +165,11 @@ export class Interner {
   }
 
   shape(form: Form): Shape {
-    const key = shapeKey(form);
+    // The table's key of a parameter list, after the terminal-wildcard flag.
+    const key = paramsKey(
+      form.names.map((name, i) => ({ name, wildcard: form.wildcards[i] })),
+      form.terminalWildcard ? 't' : 'f',
+    );
     let shape = this.shapes.get(key);
     if (!shape) {
       shape = { names: form.names.map(propertyKey), wildcards: form.wildcards.slice(), terminalWildcard: form.terminalWildcard };
