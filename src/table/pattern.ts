@@ -2,17 +2,22 @@ import { match, stringify, TokenData, type MatchFunction, type Token } from 'pat
 import { checkCaptures, hasSimpleParams, isSimple, tokensOf } from './parse';
 import type { PatternParam, RoutePattern } from '../model/route';
 import type { Values } from '../model/reverse';
-import { hasGroups, paramsKey, paramsOf, type FlatToken } from './tokens';
+import { formsOf, paramsKey, paramsOf, type FlatToken } from './tokens';
 import { encodeSegment, encodeWildcard, hasMixedSegment, textOf, wildcardText, type Encode } from './encode';
 
+/** One form of the pattern, built as `texts[0] + value0 + texts[1] + value1 + ...`. */
+interface Filled {
+  texts: string[];
+  slots: { name: string; wildcard: boolean }[];
+}
+
 interface Reversal {
-  tokens: Token[];
-  encode: Encode;
   /**
-   * Patterns without optional groups (most of them) are built as
-   * `texts[0] + value0 + texts[1] + value1 + ...`, with no bookkeeping.
+   * The pattern's forms (table/tokens.ts) in the matcher's order, each an
+   * optional group kept before it is left out: one for most patterns.
    */
-  flat: { texts: string[]; slots: { name: string; wildcard: boolean }[] } | null;
+  forms: Filled[];
+  encode: Encode;
   /** For a pattern with a segment such as `/:from-:to`: the matcher a built path must match back through. */
   matchBack: MatchFunction<Partial<Record<string, string | string[]>>> | null;
 }
@@ -74,9 +79,8 @@ export class CompiledPattern implements RoutePattern {
   private get reversal(): Reversal {
     if (this.compiled === null) {
       const tokens = this.tokens;
-      const flat = hasGroups(tokens) ? null : flatten(tokens as FlatToken[]);
       const matchBack = hasMixedSegment(tokens) ? match(this.matchSource, { sensitive: true }) : null;
-      this.compiled = { tokens, encode: encodeSegment, flat, matchBack };
+      this.compiled = { forms: formsOf(tokens).map(flatten), encode: encodeSegment, matchBack };
     }
     return this.compiled;
   }
@@ -98,32 +102,23 @@ export class CompiledPattern implements RoutePattern {
    * The path for `values`, or `null` when they do not fit: a required
    * parameter is missing, a value is unusable, or a given value has no place
    * in the pattern (an unknown name, or one inside an optional group whose
-   * other parameters are missing).
+   * other parameters are missing). The form built is the first whose
+   * parameters are exactly the given ones, in the matcher's order, so a
+   * group of text alone is kept (`/a{/x}` builds `/a/x`).
    */
   build(values: Values): string | null {
-    const { tokens, encode, flat, matchBack } = this.reversal;
-    let path: string | null;
-    if (flat) {
-      const { texts, slots } = flat;
-      if (slots.length !== sizeOf(values)) return null;
-      path = texts[0];
-      for (let i = 0; i < slots.length; i++) {
-        const value = valueOf(values, slots[i].name);
-        const encoded = value === undefined ? null : slots[i].wildcard ? encodeWildcard(value, encode) : encode(value);
-        if (encoded === null) return null;
-        path += encoded + texts[i + 1];
-      }
-      if (matchBack && !this.matchesBack(matchBack, path, values)) return null;
-      // Values are never empty and never start with '/', so only the pattern itself could begin with '//'.
-      if (!texts[0].startsWith('//')) return path;
-    } else {
-      const used = new Set<string>();
-      path = render(tokens, values, used, encode);
-      if (path === null || used.size !== sizeOf(values)) return null;
-      if (matchBack && !this.matchesBack(matchBack, path, values)) return null;
+    const { forms, encode, matchBack } = this.reversal;
+    const size = sizeOf(values);
+    for (let f = 0; f < forms.length; f++) {
+      if (forms[f].slots.length !== size) continue;
+      const path = fill(forms[f], values, encode);
+      if (path === undefined) continue;
+      if (path === null || (matchBack && !this.matchesBack(matchBack, path, values))) return null;
+      // Values are never empty and never start with '/', so only the pattern itself could begin with '//':
+      // unreachable with non-empty segments, kept as the last line of defence (Django CVE-2014-0480).
+      return path.charCodeAt(1) === 47 && path.charCodeAt(0) === 47 ? `/%2F${path.slice(2)}` : path;
     }
-    // Unreachable with non-empty segments, kept as the last line of defence (Django CVE-2014-0480).
-    return path.startsWith('//') ? `/%2F${path.slice(2)}` : path;
+    return null;
   }
 
   /**
@@ -161,7 +156,7 @@ export class ParamLists {
   }
 }
 
-function flatten(tokens: readonly FlatToken[]): { texts: string[]; slots: { name: string; wildcard: boolean }[] } {
+function flatten(tokens: readonly FlatToken[]): Filled {
   const texts = [''];
   const slots: { name: string; wildcard: boolean }[] = [];
   for (const token of tokens) {
@@ -174,28 +169,15 @@ function flatten(tokens: readonly FlatToken[]): { texts: string[]; slots: { name
   return { texts, slots };
 }
 
-function render(tokens: readonly Token[], values: Values, used: Set<string>, encode: Encode): string | null {
-  let out = '';
-  for (const part of tokens) {
-    if (part.type === 'text') {
-      out += part.value;
-      continue;
-    }
-    if (part.type === 'group') {
-      const inner = new Set<string>();
-      const text = render(part.tokens, values, inner, encode);
-      if (text !== null) {
-        out += text;
-        for (const name of inner) used.add(name);
-      }
-      continue;
-    }
-    const value = valueOf(values, part.name);
-    if (value === undefined) return null;
-    const encoded = part.type === 'wildcard' ? encodeWildcard(value, encode) : encode(value);
+/** The form with `values` written in; `undefined` when one of its parameters has no value (not this form), `null` when a value is unusable. */
+function fill({ texts, slots }: Filled, values: Values, encode: Encode): string | null | undefined {
+  let path = texts[0];
+  for (let i = 0; i < slots.length; i++) {
+    const value = valueOf(values, slots[i].name);
+    if (value === undefined) return undefined;
+    const encoded = slots[i].wildcard ? encodeWildcard(value, encode) : encode(value);
     if (encoded === null) return null;
-    used.add(part.name);
-    out += encoded;
+    path += encoded + texts[i + 1];
   }
-  return out;
+  return path;
 }
