@@ -16,9 +16,9 @@ export interface VersioningScheme {
   readonly vary: readonly string[];
   determineVersion(ctx: Context, params: Record<string, string>): string | null;
   isAllowedVersion(version: string | null): boolean;
-  /** Typed by `RouteNames` once `waymark types` has filled it in (docs/reversal.md). */
+  /** Typed by `RouteNames` once `waymark types` has filled it in (docs/namespaces-and-reversal.md). */
   reverse<N extends RouteName>(name: N, ...args: ReverseArgs<N, ReverseOptions & { request?: Context }>): string;
-  /** Deprecation, sunset and version-list headers (docs/versioning.md); a scheme without it sends none. */
+  /** Deprecation, sunset and version-list headers (docs/lifecycle.md); a scheme without it sends none. */
   readonly lifecycle?: SchemeLifecycle;
   /** The error for a refused version (also used when no route at the path serves the version). */
   invalidVersion(): HttpError;

@@ -63,7 +63,7 @@ export interface Shadow {
 /**
  * The routes that earlier ones hide from requests: an earlier route answers
  * each of their methods on each of their forms, with versions in common
- * (docs/routing.md). A hidden route still reverses, as in Django, so this is
+ * (docs/cli.md). A hidden route still reverses, as in Django, so this is
  * a note for the route listing, not an error.
  */
 export function shadowedRoutes(routes: readonly RouteRecord[]): Map<RouteRecord, Shadow> {
