@@ -4,10 +4,11 @@ import type { VersioningScheme } from '../model/scheme';
 import { isDeprecated, isRetiring } from './lifecycle';
 import { checkOpenApiOptions, documentVersion, type OpenApiOptions } from './options';
 import { bindsInput, parametersOf, requestBodyOf } from './parameters';
-import { formsOf, paramsOf, templateOf } from './paths';
+import { templateOf } from './paths';
 import { hostServers, placeVersion } from './placement';
 import { PROBLEM_SCHEMA, responsesOf } from './responses';
 import { methodsOf } from '../table/methods';
+import { formsOf, paramsOf } from '../table/tokens';
 import { Shadows } from '../table/shadow';
 import { serves } from '../table/versions';
 

@@ -1,24 +1,7 @@
-import type { Token } from 'path-to-regexp';
-import { formsOf as tableForms, type FlatToken } from '../table/tokens';
+import type { FlatToken } from '../table/tokens';
 
-/** A pattern with every optional group either left out or kept: a path a client can send. */
+/** A pattern with every optional group either left out or kept (table/tokens.ts `formsOf`): a path a client can send. */
 export type PathForm = readonly FlatToken[];
-
-/**
- * The forms of a route pattern (its parsed tokens), one per combination of
- * its optional groups, in the order the matcher tries them (table/tokens.ts):
- * `/users{/:page}` gives `/users/:page`, then `/users`.
- */
-export function formsOf(tokens: readonly Token[]): PathForm[] {
-  return tableForms(tokens);
-}
-
-/** The parameters of a form, in order. */
-export function paramsOf(form: PathForm): { name: string; wildcard: boolean }[] {
-  const params: { name: string; wildcard: boolean }[] = [];
-  for (const token of form) if (token.type !== 'text') params.push({ name: token.name, wildcard: token.type === 'wildcard' });
-  return params;
-}
 
 /**
  * The OpenAPI path template of a form: parameters as `{name}`, except those

@@ -6,7 +6,8 @@ import { NamespaceVersioning } from '../versioning/namespace';
 import { QueryParameterVersioning } from '../versioning/query-parameter';
 import type { VersioningScheme } from '../model/scheme';
 import { URLPathVersioning } from '../versioning/url-path';
-import { paramsOf, type PathForm } from './paths';
+import { paramsOf } from '../table/tokens';
+import type { PathForm } from './paths';
 
 /** Where one operation carries its version (api.md §14). */
 export interface Placement {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { formsOf as formsOfTokens, paramsOf, templateOf } from '../../src/openapi/paths';
+import { templateOf } from '../../src/openapi/paths';
+import { formsOf as formsOfTokens, paramsOf } from '../../src/table/tokens';
 import { formsOf as matcherForms } from '../../src/http/tree/steps';
 import { CompiledPattern } from '../../src/table/pattern';
 
@@ -25,7 +26,7 @@ describe('openapi/paths', () => {
   it('writes wildcards as one template parameter and lists the parameters in order', () => {
     const [form] = formsOf('/files/*path/:id');
     expect(templateOf(form, new Map())).to.equal('/files/{path}/{id}');
-    expect(paramsOf(form)).to.deep.equal([{ name: 'path', wildcard: true }, { name: 'id', wildcard: false }]);
+    expect(paramsOf(form)).to.deep.equal([{ name: 'path', wildcard: true, optional: false }, { name: 'id', wildcard: false, optional: false }]);
   });
 
   it('fills in the given parameters, percent-encoded as one segment, and can write the bare shape', () => {
