@@ -15,9 +15,11 @@ import { Translator } from './i18n/translator';
 import { Offers } from './negotiation/offers';
 import { buildOpenApi, type OpenApiDocument } from './openapi/document';
 import type { OpenApiOptions } from './openapi/options';
+import type { RouteInfo } from './model/info';
 import { attachRuntime, runtimeOf, type AppRuntime } from './runtime';
-import type { ReverseParams } from './table/reverse';
-import type { ReverseArgs, RouteName } from './typegen/names';
+import { routeInfos } from './table/info';
+import type { ReverseParams } from './model/reverse';
+import type { ReverseArgs, RouteName } from './model/names';
 
 export type { AppOptions };
 
@@ -101,6 +103,33 @@ export class App extends Koa {
    */
   url<N extends RouteName>(name: N, ...args: ReverseArgs<N>): string {
     return appUrl(runtimeOf(this), name, args[0] as ReverseParams | undefined, args[1]);
+  }
+
+  /**
+   * The app's routes in registration order, as frozen plain data: each
+   * route's names, methods, pattern, namespaces, versions, parameters,
+   * requirements, handler and docs, and the earlier route that hides it, if
+   * one does. Read it to list, document or generate clients for the routes.
+   *
+   * @example
+   * ```ts
+   * @Controller('/users', { namespace: 'users' })
+   * class Users {
+   *   @Get('/:id{/:tab}', { name: 'detail', requirements: { id: /\d+/ }, summary: 'One user' }) detail() {}
+   *   @All('/ping') ping() {}
+   * }
+   * const app = createApp({ routes: [include('/v1', [Users], { namespace: 'v1' })] });
+   * const [detail, ping] = app.routes;
+   * assert.deepEqual([detail.name, detail.pattern, detail.methods], ['v1:users:detail', '/v1/users/:id{/:tab}', ['HEAD', 'GET']]);
+   * assert.deepEqual(detail.parameters, [{ name: 'id', wildcard: false, optional: false }, { name: 'tab', wildcard: false, optional: true }]);
+   * assert.deepEqual([detail.requirements, detail.docs.summary, detail.versions], [{ id: '\\d+' }, 'One user', null]);
+   * assert.deepEqual([ping.name, ping.method, ping.handler], [null, 'ALL', 'Users.ping']);
+   * assert.equal(Object.isFrozen(detail), true);
+   * ```
+   */
+  get routes(): readonly RouteInfo[] {
+    const { table, versioning } = runtimeOf(this);
+    return routeInfos(table, versioning);
   }
 
   /**

@@ -1,12 +1,17 @@
 import './metadata';
 
 export { App, createApp, type AppOptions } from './app';
-export { Controller, type ControllerOptions } from './decorators/controller';
-export { Get, Post, Put, Patch, Delete, Head, Options, All, type RouteOptions } from './decorators/routes';
-export { Param, Params, Query, Queries, Body, Header, Ctx, Version, type ParamOptions, type BodyOptions, type JSONSchema, type ParamType } from './decorators/params';
+export { Controller } from './decorators/controller';
+export { Get, Post, Put, Patch, Delete, Head, Options, All } from './decorators/routes';
+export { Param, Params, Query, Queries, Body, Header, Ctx, Version } from './decorators/params';
 export { Use } from './decorators/use';
-export { ErrorCatalogue, WaymarkError, NoReverseMatch, ImproperlyConfigured, InvalidArgument, type ErrorCode } from './errors';
 export {
+  ErrorCatalogue,
+  WaymarkError,
+  NoReverseMatch,
+  ImproperlyConfigured,
+  InvalidArgument,
+  type ErrorCode,
   HttpError,
   BadRequest,
   Unauthorized,
@@ -19,17 +24,18 @@ export {
   UnsupportedMediaType,
   TooManyRequests,
   type HttpErrorOptions,
-} from './http/errors';
+} from './errors';
 export type { MatchedRoute } from './http/context';
 export type { OpenApiDocument, OpenApiOperation } from './openapi/document';
 export type { OpenApiOptions } from './openapi/options';
-export type { DocumentedResponse, RouteDocs } from './openapi/route-docs';
 export { include, type Include, type IncludeOptions, type RouteSource } from './table/include';
-export type { RouteRecord, RouteTable } from './table/builder';
-export type { ReverseOptions, ReverseParams } from './table/reverse';
-export type { QueryInput } from './table/query';
-export type { RouteNames, RouteName, RouteParams, ReverseArgs } from './typegen/names';
-export type { VersioningScheme } from './versioning/scheme';
+export type { RouteInfo } from './model/info';
+export type { ControllerOptions, DocumentedResponse, RouteDocs, RouteOptions } from './model/options';
+export type { BodyOptions, JSONSchema, ParamOptions, ParamType } from './model/params';
+export type { RouteRecord, RouteTable } from './model/route';
+export type { QueryInput, ReverseOptions, ReverseParams } from './model/reverse';
+export type { RouteNames, RouteName, RouteParams, ReverseArgs } from './model/names';
+export type { VersioningScheme } from './model/scheme';
 export { closeGracefully, type CloseOptions } from './shutdown';
 export { BaseVersioning, type VersioningOptions } from './versioning/base';
 export type { DeprecatedVersions, DeprecationEntry } from './lifecycle/policy';

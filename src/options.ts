@@ -2,10 +2,11 @@ import { ImproperlyConfigured } from './errors';
 import type { ProxyTrust } from './http/proxy';
 import { DEFAULT_BODY_LIMIT } from './http/binding-body';
 import type { Resolve } from './http/controllers';
-import { buildRouteTable, type RouteTable } from './table/builder';
+import { buildRouteTable } from './table/builder';
+import type { RouteTable } from './model/route';
 import type { RouteSource } from './table/include';
 import { checkKeys } from './util/keys';
-import type { VersioningScheme } from './versioning/scheme';
+import type { VersioningScheme } from './model/scheme';
 
 export interface AppOptions {
   /** Controller classes and `include(...)` groups, in order. */

@@ -1,8 +1,8 @@
 import { InvalidArgument } from './errors';
 import type { Translator } from './i18n/translator';
 import type { Offers } from './negotiation/offers';
-import type { RouteTable } from './table/builder';
-import type { VersioningScheme } from './versioning/scheme';
+import type { RouteTable } from './model/route';
+import type { VersioningScheme } from './model/scheme';
 
 /**
  * What the request path needs from one app, built once by the app's

@@ -19,7 +19,7 @@ import {
   WaymarkError,
 } from '../src';
 import { templateOf, type CatalogueEntry } from '../src/errors';
-import { httpError } from '../src/http/errors';
+import { httpError } from '../src/errors';
 import { catalogues } from '../src/i18n/catalogues';
 import { de } from '../src/i18n/de';
 import { es } from '../src/i18n/es';

@@ -1,7 +1,4 @@
 import type { App } from '../app';
-import { runtimeOf } from '../runtime';
-import type { RouteRecord } from '../table/builder';
-import { shadowedRoutes } from '../table/shadowed';
 import type { Command } from './command';
 import { loadApp } from './load-app';
 
@@ -18,21 +15,17 @@ export interface RouteRow {
   shadowedBy: { route: string; versions: (string | null)[] | null } | null;
 }
 
+/** The rows of `app.routes`. */
 export function rowsOf(app: App): RouteRow[] {
-  const { routes } = runtimeOf(app).table;
-  const shadows = shadowedRoutes(routes);
-  return routes.map((route: RouteRecord) => {
-    const shadow = shadows.get(route);
-    return {
-      method: route.method,
-      pattern: route.pattern.source,
-      name: route.fullName,
-      versions: route.versions === null ? null : [...route.versions],
-      requirements: Object.fromEntries([...route.requirements].map(([param, pattern]) => [param, unanchored(pattern)])),
-      handler: handlerOf(route),
-      shadowedBy: shadow ? { route: shadow.by.fullName ?? handlerOf(shadow.by), versions: shadow.versions === null ? null : [...shadow.versions] } : null,
-    };
-  });
+  return app.routes.map((route) => ({
+    method: route.method,
+    pattern: route.pattern,
+    name: route.name,
+    versions: route.versions === null ? null : [...route.versions],
+    requirements: { ...route.requirements },
+    handler: route.handler,
+    shadowedBy: route.shadowedBy ? { route: route.shadowedBy.route, versions: route.shadowedBy.versions === null ? null : [...route.shadowedBy.versions] } : null,
+  }));
 }
 
 /** The rows as an aligned text table; a shadowed route says by which route, and for which versions when not all. */
@@ -66,16 +59,6 @@ export const routesCommand: Command = {
   },
 };
 
-function handlerOf(route: RouteRecord): string {
-  return `${route.controller.name}.${String(route.handler)}`;
-}
-
 function versionList(versions: readonly (string | null)[] | null): string {
   return versions?.map(String).join(',') ?? '*';
-}
-
-/** The requirement as the user wrote it: the builder anchors it as `^(?:...)$`. */
-function unanchored(pattern: RegExp): string {
-  const anchored = /^\^\(\?:([\s\S]*)\)\$$/.exec(pattern.source);
-  return anchored ? anchored[1] : pattern.source;
 }

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { runtimeOf } from '../runtime';
 import { declarationFile, routeNames } from '../typegen/generate';
 import type { Command, Io } from './command';
 import { loadApp } from './load-app';
@@ -16,7 +15,7 @@ export function types(modulePath: string, out: string | undefined, check: boolea
     io.err('waymark types: --check needs --out <file>, the file to compare.');
     return 2;
   }
-  const text = declarationFile(routeNames(runtimeOf(loadApp(modulePath))));
+  const text = declarationFile(routeNames(loadApp(modulePath).routes));
   if (out === undefined) {
     io.out(text.trimEnd());
     return 0;

@@ -1,15 +1,6 @@
 import { MetadataKeys, readOwn, write } from '../metadata';
 import { assertLegacyCall } from './legacy';
-import type { VersioningScheme } from '../versioning/scheme';
-
-export interface ControllerOptions {
-  /** Adds a namespace level: `'users'` makes route names `users:<route name>`. */
-  namespace?: string;
-  /** Overrides the app's versioning scheme for this controller; `null` turns versioning off. */
-  versioning?: VersioningScheme | null;
-  /** Versions every route of this controller serves (api.md §5.4). */
-  versions?: readonly (string | null)[];
-}
+import type { ControllerOptions } from '../model/options';
 
 export interface ControllerMetadata {
   prefix: string;

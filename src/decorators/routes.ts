@@ -1,16 +1,6 @@
 import { MetadataKeys, appendOwn, readOwn } from '../metadata';
 import { assertLegacyCall } from './legacy';
-import type { RouteDocs } from '../openapi/route-docs';
-
-/** `responses`, `summary`, `description` and `tags` document the route in `app.openapi()`. */
-export interface RouteOptions extends RouteDocs {
-  /** Route name inside its namespace, e.g. `'users-detail'`. */
-  name?: string;
-  /** Per-parameter constraint, matched against the whole value when matching and when reversing. */
-  requirements?: Record<string, RegExp | string>;
-  /** Versions this route serves (api.md §5.4). */
-  versions?: readonly (string | null)[];
-}
+import type { RouteOptions } from '../model/options';
 
 export interface RouteMetadata {
   method: string;

@@ -1,6 +1,6 @@
 import type CoBody from 'co-body';
 import type { Context } from 'koa';
-import { httpError } from './errors';
+import { httpError } from '../errors';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from './json-depth';
 
 /** `limits.body` when the app does not set it: 1 MiB, as koa-bodyparser's JSON limit. */

@@ -1,6 +1,6 @@
-import type { ParamBinding } from '../decorators/params';
+import type { ParamBinding } from '../model/params';
 import { ImproperlyConfigured } from '../errors';
-import type { RouteRecord } from '../table/builder';
+import type { RouteRecord } from '../model/route';
 import { conversionFor, type Conversion } from '../validation/convert';
 import type { Place } from '../validation/failures';
 import type { SchemaCompiler } from '../validation/schema';

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
-import type { VersioningScheme } from '../versioning/scheme';
-import type { ReverseOptions, ReverseParams } from '../table/reverse';
-import type { ReverseArgs, RouteName } from '../typegen/names';
+import type { VersioningScheme } from '../model/scheme';
+import type { ReverseOptions, ReverseParams } from '../model/reverse';
+import type { ReverseArgs, RouteName } from '../model/names';
 import { requestReverse } from './reverse';
 import { requestSignal } from './signal';
 

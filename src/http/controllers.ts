@@ -1,6 +1,6 @@
 import { ImproperlyConfigured } from '../errors';
 import { paramTypes } from '../metadata';
-import type { RouteRecord } from '../table/builder';
+import type { RouteRecord } from '../model/route';
 
 /** `AppOptions.resolve`: makes (or finds) the instance of a controller class. */
 export type Resolve = (controller: Function) => object;

@@ -1,14 +1,14 @@
 import { Readable } from 'node:stream';
 import type { Context, Middleware, Next } from 'koa';
-import { messageOf } from '../errors';
-import { httpError, MethodNotAllowed, NotFound } from './errors';
+import { messageOf, httpError, MethodNotAllowed, NotFound } from '../errors';
 import { isDraining } from '../shutdown';
 import { requestHost } from './host';
 import type { Translator } from '../i18n/translator';
 import type { Offers } from '../negotiation/offers';
 import { announce, announceVersion } from '../lifecycle/respond';
-import type { RouteRecord } from '../table/builder';
-import type { VersioningScheme } from '../versioning/scheme';
+import type { RouteRecord } from '../model/route';
+import { serves } from '../table/versions';
+import type { VersioningScheme } from '../model/scheme';
 import type { Candidate, Matcher } from './matcher';
 import type { RoutePlan } from './middleware';
 import { asError, sendProblem, toProblem, varyOn } from './problem';
@@ -113,11 +113,6 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 function setRoute(ctx: Context, { route, params }: Candidate): void {
   ctx.route = { name: route.fullName, namespace: route.namespace, pattern: route.pattern.source, params };
   ctx.params = params;
-}
-
-/** api.md §5.4: a route without `versions` serves every version. */
-function serves(route: RouteRecord, version: string | null): boolean {
-  return route.versions === null || route.versions.includes(version);
 }
 
 /**

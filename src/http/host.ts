@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { httpError } from './errors';
+import { httpError } from '../errors';
 import { runtimeOf } from '../runtime';
 import { forwardedProtocol, forwardedValue, peerTrusted, socketProtocol } from './proxy';
 

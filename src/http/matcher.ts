@@ -1,7 +1,8 @@
-import { httpError } from './errors';
-import type { RouteRecord } from '../table/builder';
+import { httpError } from '../errors';
+import type { RouteRecord } from '../model/route';
 import { Interner, Node, type Leaf } from './tree/node';
 import { search, type Hit } from './tree/search';
+import { methodsOf } from '../table/methods';
 import { isSimple } from '../table/parse';
 import { formsOf } from './tree/steps';
 
@@ -27,9 +28,6 @@ interface RouteLeaf extends Leaf {
   readonly requirements: readonly [string, RegExp][] | null;
 }
 
-/** What `@All()` answers, in @koa/router's order. */
-const ALL_METHODS: readonly string[] = ['HEAD', 'OPTIONS', 'GET', 'PUT', 'PATCH', 'POST', 'DELETE'];
-const GET_METHODS: readonly string[] = ['HEAD', 'GET'];
 const NONE: MatchResult = Object.freeze({ kind: 'none' });
 
 /**
@@ -152,10 +150,4 @@ function wholeParts(value: string): boolean {
 
 function byOrder(a: Hit<Leaf>, b: Hit<Leaf>): number {
   return a.leaf.order - b.leaf.order || a.leaf.form - b.leaf.form;
-}
-
-function methodsOf(method: string): readonly string[] {
-  if (method === 'ALL') return ALL_METHODS;
-  if (method === 'GET') return GET_METHODS;
-  return [method];
 }

@@ -1,6 +1,6 @@
 import compose from 'koa-compose';
 import type { Context } from 'koa';
-import type { RouteRecord } from '../table/builder';
+import type { RouteRecord } from '../model/route';
 import { SchemaCompiler } from '../validation/schema';
 import type { Bind } from './binding';
 import { planBinding } from './binding-plan';

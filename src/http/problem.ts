@@ -1,8 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Context } from 'koa';
-import { messageOf, type ErrorCode } from '../errors';
-import { HttpError } from './errors';
-import { Message } from '../i18n/message';
+import { messageOf, type ErrorCode, HttpError, Message } from '../errors';
 import type { Translator } from '../i18n/translator';
 import { announced } from '../lifecycle/respond';
 

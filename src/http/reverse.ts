@@ -4,7 +4,8 @@ import type { AppRuntime } from '../runtime';
 import { runtimeOf } from '../runtime';
 import { checkKeys } from '../util/keys';
 import { withQueryAndFragment } from '../table/query';
-import { reversePath, type ReverseOptions, type ReverseParams } from '../table/reverse';
+import { reversePath } from '../table/reverse';
+import type { ReverseOptions, ReverseParams } from '../model/reverse';
 import { requestOrigin } from './host';
 
 const URL_OPTIONS = ['query', 'fragment', 'absolute', 'currentApp'];

@@ -1,6 +1,6 @@
 import Negotiator from 'negotiator';
 import { catalogues as shipped } from './catalogues';
-import type { Message } from './message';
+import type { Message } from '../errors';
 
 export type Catalogues = Readonly<Record<string, Readonly<Record<string, string>>>>;
 

@@ -1,19 +1,6 @@
 import { ImproperlyConfigured } from '../errors';
+import type { Header, SchemeLifecycle, VersionState } from '../model/scheme';
 import { checkDeprecated, type Deprecation, type LifecycleOptions, type VersionSet } from './policy';
-
-/** A response header: name and value. */
-export type Header = readonly [name: string, value: string];
-
-export interface VersionState {
-  /** Its deprecation headers, sent once the version is known (the reported lists are already there). */
-  readonly own: readonly Header[];
-  /** What a response of this version carries: the reported lists, then its deprecation. */
-  readonly headers: readonly Header[];
-  /** When it is answered 410 (`retireAfterSunset`), in ms since the epoch. */
-  readonly retiresAt: number | null;
-  /** Its sunset as an IMF-fixdate, for the 410's detail. */
-  readonly sunset: string | null;
-}
 
 const NONE: readonly Header[] = Object.freeze([]);
 
@@ -25,7 +12,7 @@ const LISTABLE = /^[\x20-\x2b\x2d-\x7e\x80-\xff]*$/;
  * scheme is made) into the header values each version's responses carry, so
  * a request only looks its version up (api.md §13).
  */
-export class VersionLifecycle {
+export class VersionLifecycle implements SchemeLifecycle {
   /** Headers every versioned response carries whatever its version (`reportVersions`). */
   readonly reported: readonly Header[];
   /** False when neither option is set: responses are left alone. */

@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
-import { httpError } from '../http/errors';
-import { retiredOn, type Header, type VersionLifecycle } from './lifecycle';
+import { httpError } from '../errors';
+import type { Header, SchemeLifecycle } from '../model/scheme';
+import { retiredOn } from './lifecycle';
 
 /** The lifecycle headers a response carries, kept on the request for an error response. */
 const KEPT = Symbol('waymark.lifecycle');
@@ -27,7 +28,7 @@ export function announced(ctx: Context): readonly Header[] {
  * already): its deprecation headers, then 410 Gone when it is
  * retired (`retireAfterSunset` and its sunset has passed by `now`).
  */
-export function announceVersion(ctx: Context, lifecycle: VersionLifecycle, version: string | null, now: () => number): void {
+export function announceVersion(ctx: Context, lifecycle: SchemeLifecycle, version: string | null, now: () => number): void {
   const state = lifecycle.stateOf(version);
   if (state === undefined) return; // a version without deprecation adds nothing to the reported lists
   announce(ctx, state.own, state.headers);

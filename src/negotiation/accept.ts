@@ -1,4 +1,4 @@
-import { NotAcceptable } from '../http/errors';
+import { NotAcceptable } from '../errors';
 import { parseMediaType, precedence, satisfies, splitOutsideQuotes, type MediaType } from './media-type';
 
 /** Work per request is bounded: a longer header is cut, and only the first ranges count. */

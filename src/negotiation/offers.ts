@@ -1,5 +1,3 @@
-import type { Context } from 'koa';
-import { runtimeOf } from '../runtime';
 import { ACCEPT_LIMITS, negotiate, type Negotiated } from './accept';
 import { parseMediaType, type MediaType } from './media-type';
 
@@ -48,13 +46,4 @@ export class Offers {
     this.chars += length;
     return result;
   }
-}
-
-/**
- * The media type negotiated for this request against its app's
- * `mediaTypes`; throws a 406 when nothing fits. The app's memo makes a
- * second call in the same request (the Accept-header scheme's) a lookup.
- */
-export function acceptedMediaType(ctx: Context): Negotiated {
-  return runtimeOf(ctx.app).offers.accept(ctx.req.headers.accept);
 }

@@ -1,13 +1,16 @@
-import type { RouteRecord, RouteTable } from '../table/builder';
+import type { RouteRecord, RouteTable } from '../model/route';
 import { HostNameVersioning } from '../versioning/host-name';
-import type { VersioningScheme } from '../versioning/scheme';
+import type { VersioningScheme } from '../model/scheme';
 import { isDeprecated, isRetiring } from './lifecycle';
 import { checkOpenApiOptions, documentVersion, type OpenApiOptions } from './options';
 import { bindsInput, parametersOf, requestBodyOf } from './parameters';
-import { formsOf, paramsOf, templateOf } from './paths';
+import { templateOf } from './paths';
 import { hostServers, placeVersion } from './placement';
 import { PROBLEM_SCHEMA, responsesOf } from './responses';
-import { Shadows } from './shadow';
+import { methodsOf } from '../table/methods';
+import { formsOf, paramsOf } from '../table/tokens';
+import { Shadows } from '../table/shadow';
+import { serves } from '../table/versions';
 
 /** What the generator reads of an app: its table and settings, nothing of Koa. */
 export interface OpenApiSource {
@@ -34,8 +37,7 @@ export interface OpenApiDocument {
   components: { schemas: Record<string, unknown> };
 }
 
-/** `@All` is listed once per method a client would use; HEAD and OPTIONS are implied and not listed. */
-const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** HEAD (implied by GET) and OPTIONS (answered by waymark) are not listed: `@All` is listed once per other method. */
 const UNLISTED = new Set(['HEAD', 'OPTIONS']);
 
 /**
@@ -50,7 +52,7 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
   const taken = new Set<string>();
   /** Path keys by shape: OpenAPI 3.1 §4.8.8 forbids two templates differing only in parameter names (`/u/{id}`, `/u/{key}`). */
   const keys = new Map<string, { path: string; names: string[] }>();
-  const shadows = new Shadows();
+  const shadows = new Shadows<RouteRecord>();
   const ids = new Set<string>();
   const refusals = new Map<VersioningScheme, number>(); // one error object per scheme, not one per operation
   const servers = appScheme instanceof HostNameVersioning ? hostServers(source.origin, version) : null;
@@ -58,7 +60,8 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
     const scheme = route.versioning === undefined ? appScheme : route.versioning;
     const routeVersion = versionOfRoute(scheme, appScheme, version);
     if (routeVersion === undefined || !serves(route, routeVersion)) continue;
-    const methods = (route.method === 'ALL' ? ALL_METHODS : [route.method]).filter((method) => !UNLISTED.has(method));
+    const answered = methodsOf(route.method);
+    const methods = answered.filter((method) => !UNLISTED.has(method));
     for (const form of formsOf(route.pattern.tokens)) {
       const placement = placeVersion({ scheme, version: routeVersion, route, form, origin: source.origin });
       if (placement === null) continue;
@@ -69,7 +72,7 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
       for (const method of methods) {
         const operationKey = `${method} ${shape}`;
         // An earlier route answers this method and path (or every request of it): this one is never reached.
-        if (taken.has(operationKey) || shadows.taken(method, form, placement.filled)) continue;
+        if (taken.has(operationKey) || shadows.takers(method, form, placement.filled, route.requirements).length > 0) continue;
         taken.add(operationKey);
         const operation = { operationId: uniqueId(route, ids) } as OpenApiOperation;
         const { docs } = route;
@@ -88,7 +91,7 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
         if (placement.servers && scheme !== appScheme) operation.servers = placement.servers.map((server) => ({ ...server }));
         (paths[key.path] ??= {})[method.toLowerCase()] = operation;
       }
-      shadows.add(new Set([route.method]), form, placement.filled, route.requirements);
+      shadows.add(route, answered, form, placement.filled, route.requirements);
     }
   }
   const info: OpenApiDocument['info'] = { title: options.info?.title ?? 'API', version: options.info?.version ?? version ?? 'unversioned' };
@@ -120,11 +123,6 @@ function refusalStatus(scheme: VersioningScheme, known: Map<VersioningScheme, nu
   let status = known.get(scheme);
   if (status === undefined) known.set(scheme, (status = scheme.invalidVersion().status));
   return status;
-}
-
-/** api.md §5.4: a route without `versions` serves every version. */
-function serves(route: RouteRecord, version: string | null): boolean {
-  return route.versions === null || route.versions.includes(version);
 }
 
 /**

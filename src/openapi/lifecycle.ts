@@ -1,4 +1,4 @@
-import type { VersioningScheme } from '../versioning/scheme';
+import type { VersioningScheme } from '../model/scheme';
 
 /** The scheme's `deprecated` entry for `version` (api.md §13), if it has one. */
 function entryOf(scheme: VersioningScheme, version: string | null): { retireAfterSunset?: unknown } | undefined {

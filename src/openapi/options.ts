@@ -1,5 +1,5 @@
 import { InvalidArgument } from '../errors';
-import type { VersioningScheme } from '../versioning/scheme';
+import type { VersioningScheme } from '../model/scheme';
 
 /** The argument of `app.openapi()` (api.md §14). */
 export interface OpenApiOptions {

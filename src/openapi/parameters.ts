@@ -1,6 +1,7 @@
-import type { ParamBinding } from '../decorators/params';
-import type { RouteRecord } from '../table/builder';
-import { paramsOf, type PathForm } from './paths';
+import type { ParamBinding } from '../model/params';
+import type { RouteRecord } from '../model/route';
+import { paramsOf } from '../table/tokens';
+import type { PathForm } from './paths';
 import type { Placement } from './placement';
 import { factsOf, parameterSchema } from './schemas';
 

@@ -1,12 +1,13 @@
 import { InvalidArgument } from '../errors';
-import type { RouteRecord } from '../table/builder';
+import type { RouteRecord } from '../model/route';
 import { AcceptHeaderVersioning } from '../versioning/accept-header';
 import { HostNameVersioning } from '../versioning/host-name';
 import { NamespaceVersioning } from '../versioning/namespace';
 import { QueryParameterVersioning } from '../versioning/query-parameter';
-import type { VersioningScheme } from '../versioning/scheme';
+import type { VersioningScheme } from '../model/scheme';
 import { URLPathVersioning } from '../versioning/url-path';
-import { paramsOf, type PathForm } from './paths';
+import { paramsOf } from '../table/tokens';
+import type { PathForm } from './paths';
 
 /** Where one operation carries its version (api.md §14). */
 export interface Placement {

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { DocumentedResponse, RouteDocs } from './route-docs';
+import type { DocumentedResponse, RouteDocs } from '../model/options';
 
 /** The one shared schema of every problem document waymark sends (RFC 9457, api.md §5.1 and §10). */
 export const PROBLEM_SCHEMA = Object.freeze({

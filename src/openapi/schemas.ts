@@ -1,4 +1,4 @@
-import type { JSONSchema, ParamBinding } from '../decorators/params';
+import type { JSONSchema, ParamBinding } from '../model/params';
 
 type SchemaObject = Record<string, unknown>;
 

@@ -1,52 +1,21 @@
 import type { Middleware } from 'koa';
 import { controllerMetadata } from '../decorators/controller';
-import { bindingsOf, type ParamBinding } from '../decorators/params';
-import { routesOf, type RouteMetadata, type RouteOptions } from '../decorators/routes';
+import { bindingsOf } from '../decorators/params';
+import { routesOf, type RouteMetadata } from '../decorators/routes';
 import { controllerMiddleware, routeMiddleware } from '../decorators/use';
 import { ImproperlyConfigured } from '../errors';
-import { checkRouteDocs, ROUTE_DOC_KEYS, type RouteDocs } from '../openapi/route-docs';
-import type { VersioningScheme } from '../versioning/scheme';
 import { checkKeys } from '../util/keys';
 import { MetadataKeys, ownPropertiesWith } from '../metadata';
-import { checkVersionList } from '../versioning/versions';
 import { checkName, checkPrefix, compile, compileRequirements } from './checks';
 import { isInclude, type RouteSource } from './include';
+import type { RouteOptions } from '../model/options';
+import type { ParamBinding } from '../model/params';
+import type { RouteRecord, RouteTable } from '../model/route';
+import type { VersioningScheme } from '../model/scheme';
+import { checkRouteDocs, ROUTE_DOC_KEYS } from './route-docs';
+import { checkVersionList } from './versions';
 import { NamespaceNode } from './namespaces';
-import { ParamLists, type CompiledPattern } from './pattern';
-
-/** One route of the table: plain data, usable without Koa. */
-export interface RouteRecord {
-  /** `GET`, `POST`, ... or `ALL`. */
-  readonly method: string;
-  readonly pattern: CompiledPattern;
-  /** The route's own name, `null` when it has none. */
-  readonly name: string | null;
-  /** Namespaces and name joined by `:` (`v1:users:detail`), `null` when unnamed. */
-  readonly fullName: string | null;
-  /** Instance namespaces, outermost first, joined by `:`; `''` when none. */
-  readonly namespace: string;
-  /** Application namespaces, outermost first, joined by `:`; `''` when none. */
-  readonly appNamespace: string;
-  readonly requirements: ReadonlyMap<string, RegExp>;
-  /** Versions the route serves; `null` serves every version. */
-  readonly versions: readonly (string | null)[] | null;
-  /** The controller's scheme override; `undefined` means the app's scheme. */
-  readonly versioning: VersioningScheme | null | undefined;
-  readonly controller: Function;
-  readonly handler: string | symbol;
-  readonly bindings: readonly ParamBinding[];
-  /** Route middleware, outermost first: the includes' `use`, the controller's `@Use`, the route's `@Use`. */
-  readonly middleware: readonly Middleware[];
-  /** What the route says about itself for `app.openapi()`. */
-  readonly docs: RouteDocs;
-}
-
-export interface RouteTable {
-  /** Every route in registration order. */
-  readonly routes: readonly RouteRecord[];
-  /** The root of the namespace tree that reversal walks. */
-  readonly root: NamespaceNode;
-}
+import { ParamLists } from './pattern';
 
 interface Scope {
   prefix: string;

@@ -1,6 +1,6 @@
 import { ImproperlyConfigured } from '../errors';
 import { stateless } from '../util/regexp';
-import type { RouteRecord } from './builder';
+import type { RouteRecord } from '../model/route';
 import { CompiledPattern, type ParamLists } from './pattern';
 
 /** A route, namespace or app name: non-empty, no `:`, no white space or control characters. */

@@ -1,12 +1,8 @@
+import type { Token } from 'path-to-regexp';
+
 /** Percent-encoding of reversal values: one segment each, and never a segment that changes the URL's meaning. */
 
 export type Encode = (value: unknown) => string | null;
-
-export interface DelimiterSource {
-  kind: string;
-  value?: string;
-  parts?: DelimiterSource[];
-}
 
 /** The text a value stands for, or `null` when it is not a string or finite number. */
 export function textOf(value: unknown): string | null {
@@ -41,7 +37,7 @@ function isPlain(text: string): boolean {
  * Values are never re-encoded to make them fit: unreserved characters stay
  * as they are (RFC 3986 §2.3, api.md §9), and static text is emitted verbatim.
  */
-export function hasMixedSegment(parts: readonly DelimiterSource[]): boolean {
+export function hasMixedSegment(tokens: readonly Token[]): boolean {
   let mixed = false;
   let captures = 0;
   let text = false;
@@ -50,12 +46,12 @@ export function hasMixedSegment(parts: readonly DelimiterSource[]): boolean {
     captures = 0;
     text = false;
   };
-  const visit = (list: readonly DelimiterSource[]) => {
-    for (const part of list) {
-      if (part.kind === 'group') visit(part.parts ?? []);
-      else if (part.kind !== 'text') captures++;
+  const visit = (list: readonly Token[]) => {
+    for (const token of list) {
+      if (token.type === 'group') visit(token.tokens);
+      else if (token.type !== 'text') captures++;
       else {
-        const pieces = (part.value ?? '').split('/');
+        const pieces = token.value.split('/');
         pieces.forEach((piece, index) => {
           if (index > 0) close();
           if (piece !== '') text = true;
@@ -63,7 +59,7 @@ export function hasMixedSegment(parts: readonly DelimiterSource[]): boolean {
       }
     }
   };
-  visit(parts);
+  visit(tokens);
   close();
   return mixed;
 }

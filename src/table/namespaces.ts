@@ -1,5 +1,5 @@
 import { NoReverseMatch } from '../errors';
-import type { RouteRecord } from './builder';
+import type { NamespaceLevel, RouteRecord } from '../model/route';
 import { checkDuplicate } from './checks';
 
 /**
@@ -8,7 +8,7 @@ import { checkDuplicate } from './checks';
  * application namespace has. Includes without a namespace add to the level
  * they are mounted in; includes that share an instance namespace share a node.
  */
-export class NamespaceNode {
+export class NamespaceNode implements NamespaceLevel {
   /** Routes by name at this level: one record alone (most names), a list once a name is shared (versions, methods). */
   private readonly names = new Map<string, RouteRecord | RouteRecord[]>();
   readonly children = new Map<string, NamespaceNode>();
@@ -64,7 +64,7 @@ export class NamespaceNode {
  * the current instance (`currentApp`), else the default instance (the one
  * named like the app), else the last one mounted.
  */
-export function resolveNamespace(root: NamespaceNode, path: readonly string[], currentApp?: string): NamespaceNode {
+export function resolveNamespace(root: NamespaceLevel, path: readonly string[], currentApp?: string): NamespaceLevel {
   const current = currentApp ? currentApp.split(':') : [];
   let following = current.length > 0;
   let node = root;
@@ -87,4 +87,21 @@ export function resolveNamespace(root: NamespaceNode, path: readonly string[], c
     node = child;
   });
   return node;
+}
+
+/**
+ * Each name reversal accepts below `node`, as its segments, with a route it
+ * reaches: at every level, an instance namespace or an application
+ * namespace, which resolves (`resolveNamespace`) to any of its instances
+ * depending on the current app. `waymark types` and `app.routes` list names by it.
+ */
+export function eachWrittenName(node: NamespaceLevel, visit: (written: string[], route: RouteRecord) => void, written: readonly string[] = []): void {
+  for (const [view, routes] of node.entries()) for (const route of routes) visit([...written, view], route);
+  const segments = new Set([...node.children.keys(), ...node.apps.keys()]);
+  for (const segment of segments) {
+    for (const instance of node.apps.get(segment) ?? [segment]) {
+      const child = node.children.get(instance);
+      if (child) eachWrittenName(child, visit, [...written, segment]);
+    }
+  }
 }

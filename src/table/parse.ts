@@ -1,4 +1,5 @@
 import { parse, type Token } from 'path-to-regexp';
+import { countForms } from './tokens';
 
 /** A pattern's tokens: path-to-regexp's parse, with non-ASCII static text percent-encoded (requests arrive encoded). */
 export function tokensOf(source: string): Token[] {
@@ -98,17 +99,8 @@ export function hasSimpleParams(source: string, params: readonly { name: string;
  * parameters with no text between them in any expansion (`/:a:b`, `/:a{:b}`).
  */
 export function checkCaptures(tokens: readonly Token[]): void {
-  if (expansions(tokens) > 256) throw new Error('Too many path combinations');
+  if (countForms(tokens) > 256) throw new Error('Too many path combinations');
   after(tokens, TEXT);
-}
-
-function expansions(tokens: readonly Token[]): number {
-  let count = 1;
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i];
-    if (token.type === 'group') count *= expansions(token.tokens) + 1;
-  }
-  return count;
 }
 
 /** Bits of what the last token emitted may be, over every way through the tokens (a group may be skipped). */

@@ -1,35 +1,25 @@
 import { match, stringify, TokenData, type MatchFunction, type Token } from 'path-to-regexp';
 import { checkCaptures, hasSimpleParams, isSimple, tokensOf } from './parse';
+import type { PatternParam, RoutePattern } from '../model/route';
+import type { Values } from '../model/reverse';
+import { formsOf, paramsKey, paramsOf, type FlatToken } from './tokens';
 import { encodeSegment, encodeWildcard, hasMixedSegment, textOf, wildcardText, type Encode } from './encode';
 
-/** A value a caller may put into a URL: only strings and numbers, never `undefined`, `null` or objects. */
-export type ParamValue = string | number;
-/** A value for a `*wildcard` parameter: a string whose `/` is kept, or its segments. */
-export type WildcardValue = ParamValue | readonly ParamValue[];
-/** Given parameters: a record (own keys only) or a map. */
-export type Values = ReadonlyMap<string, unknown> | Readonly<Record<string, unknown>>;
-
-interface Reversal {
-  parts: Part[];
-  encode: Encode;
-  /**
-   * Patterns without optional groups (most of them) are built as
-   * `texts[0] + value0 + texts[1] + value1 + ...`, with no bookkeeping.
-   */
-  flat: { texts: string[]; slots: { name: string; wildcard: boolean }[] } | null;
-  /** For a pattern with a segment such as `/:from-:to`: the matcher a built path must match back through. */
-  matchBack: MatchFunction<Partial<Record<string, string | string[]>>> | null;
+/** One form of the pattern, built as `texts[0] + value0 + texts[1] + value1 + ...`. */
+interface Filled {
+  texts: string[];
+  slots: { name: string; wildcard: boolean }[];
 }
 
-type Part =
-  | { kind: 'text'; value: string }
-  | { kind: 'param' | 'wildcard'; name: string }
-  | { kind: 'group'; parts: Part[] };
-
-export interface PatternParam {
-  name: string;
-  wildcard: boolean;
-  optional: boolean;
+interface Reversal {
+  /**
+   * The pattern's forms (table/tokens.ts) in the matcher's order, each an
+   * optional group kept before it is left out: one for most patterns.
+   */
+  forms: Filled[];
+  encode: Encode;
+  /** For a pattern with a segment such as `/:from-:to`: the matcher a built path must match back through. */
+  matchBack: MatchFunction<Partial<Record<string, string | string[]>>> | null;
 }
 
 /** The value of `name` in `values`; a record's inherited properties do not count. */
@@ -51,7 +41,7 @@ function sizeOf(values: Values): number {
  * `.` or `..` segment, or a value that is not a string or finite number,
  * makes it return `null`.
  */
-export class CompiledPattern {
+export class CompiledPattern implements RoutePattern {
   /** The pattern as declared. */
   readonly source: string;
   /** Parameters in the order they appear (positional reversal maps onto this). */
@@ -88,10 +78,9 @@ export class CompiledPattern {
 
   private get reversal(): Reversal {
     if (this.compiled === null) {
-      const parts = toParts(this.tokens);
-      const flat = parts.some((part) => part.kind === 'group') ? null : flatten(parts);
-      const matchBack = hasMixedSegment(parts) ? match(this.matchSource, { sensitive: true }) : null;
-      this.compiled = { parts, encode: encodeSegment, flat, matchBack };
+      const tokens = this.tokens;
+      const matchBack = hasMixedSegment(tokens) ? match(this.matchSource, { sensitive: true }) : null;
+      this.compiled = { forms: formsOf(tokens).map(flatten), encode: encodeSegment, matchBack };
     }
     return this.compiled;
   }
@@ -113,32 +102,23 @@ export class CompiledPattern {
    * The path for `values`, or `null` when they do not fit: a required
    * parameter is missing, a value is unusable, or a given value has no place
    * in the pattern (an unknown name, or one inside an optional group whose
-   * other parameters are missing).
+   * other parameters are missing). The form built is the first whose
+   * parameters are exactly the given ones, in the matcher's order, so a
+   * group of text alone is kept (`/a{/x}` builds `/a/x`).
    */
   build(values: Values): string | null {
-    const { parts, encode, flat, matchBack } = this.reversal;
-    let path: string | null;
-    if (flat) {
-      const { texts, slots } = flat;
-      if (slots.length !== sizeOf(values)) return null;
-      path = texts[0];
-      for (let i = 0; i < slots.length; i++) {
-        const value = valueOf(values, slots[i].name);
-        const encoded = value === undefined ? null : slots[i].wildcard ? encodeWildcard(value, encode) : encode(value);
-        if (encoded === null) return null;
-        path += encoded + texts[i + 1];
-      }
-      if (matchBack && !this.matchesBack(matchBack, path, values)) return null;
-      // Values are never empty and never start with '/', so only the pattern itself could begin with '//'.
-      if (!texts[0].startsWith('//')) return path;
-    } else {
-      const used = new Set<string>();
-      path = render(parts, values, used, encode);
-      if (path === null || used.size !== sizeOf(values)) return null;
-      if (matchBack && !this.matchesBack(matchBack, path, values)) return null;
+    const { forms, encode, matchBack } = this.reversal;
+    const size = sizeOf(values);
+    for (let f = 0; f < forms.length; f++) {
+      if (forms[f].slots.length !== size) continue;
+      const path = fill(forms[f], values, encode);
+      if (path === undefined) continue;
+      if (path === null || (matchBack && !this.matchesBack(matchBack, path, values))) return null;
+      // Values are never empty and never start with '/', so only the pattern itself could begin with '//':
+      // unreachable with non-empty segments, kept as the last line of defence (Django CVE-2014-0480).
+      return path.charCodeAt(1) === 47 && path.charCodeAt(0) === 47 ? `/%2F${path.slice(2)}` : path;
     }
-    // Unreachable with non-empty segments, kept as the last line of defence (Django CVE-2014-0480).
-    return path.startsWith('//') ? `/%2F${path.slice(2)}` : path;
+    return null;
   }
 
   /**
@@ -168,86 +148,36 @@ export class ParamLists {
   last: readonly PatternParam[] | null = null;
 
   of(tokens: readonly Token[]): readonly PatternParam[] {
-    const key = paramsKey(tokens, false, '');
+    const params = paramsOf(tokens);
+    const key = paramsKey(params);
     let known = this.byKey.get(key);
-    if (known === undefined) this.byKey.set(key, (known = Object.freeze(paramsOf(tokens).map((param) => Object.freeze(param)))));
+    if (known === undefined) this.byKey.set(key, (known = Object.freeze(params.map((param) => Object.freeze(param)))));
     return (this.last = known);
   }
 }
 
-/** Each parameter's kind, optionality and length-prefixed name (names may hold any character), in order: one string per distinct list. */
-function paramsKey(tokens: readonly Token[], optional: boolean, key: string): string {
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i];
-    if (token.type === 'group') key = paramsKey(token.tokens, true, key);
-    else if (token.type !== 'text') key += `${token.type === 'wildcard' ? '*' : ':'}${optional ? '?' : ''}${token.name.length}:${token.name}`;
-  }
-  return key;
-}
-
-function paramsOf(tokens: readonly Token[]): PatternParam[] {
-  const params: PatternParam[] = [];
-  collectParams(tokens, false, params);
-  return params;
-}
-
-function flatten(parts: readonly Part[]): { texts: string[]; slots: { name: string; wildcard: boolean }[] } {
+function flatten(tokens: readonly FlatToken[]): Filled {
   const texts = [''];
   const slots: { name: string; wildcard: boolean }[] = [];
-  for (const part of parts) {
-    if (part.kind === 'text') texts[texts.length - 1] += part.value;
-    else if (part.kind !== 'group') {
-      slots.push({ name: part.name, wildcard: part.kind === 'wildcard' });
+  for (const token of tokens) {
+    if (token.type === 'text') texts[texts.length - 1] += token.value;
+    else {
+      slots.push({ name: token.name, wildcard: token.type === 'wildcard' });
       texts.push('');
     }
   }
   return { texts, slots };
 }
 
-function toParts(tokens: readonly Token[]): Part[] {
-  return tokens.map((token): Part => {
-    switch (token.type) {
-      case 'text':
-        return { kind: 'text', value: token.value };
-      case 'param':
-        return { kind: 'param', name: token.name };
-      case 'wildcard':
-        return { kind: 'wildcard', name: token.name };
-      case 'group':
-        return { kind: 'group', parts: toParts(token.tokens) };
-    }
-  });
-}
-
-function collectParams(tokens: readonly Token[], optional: boolean, into: PatternParam[]): void {
-  for (const token of tokens) {
-    if (token.type === 'group') collectParams(token.tokens, true, into);
-    else if (token.type !== 'text') into.push({ name: token.name, wildcard: token.type === 'wildcard', optional });
-  }
-}
-
-function render(parts: readonly Part[], values: Values, used: Set<string>, encode: Encode): string | null {
-  let out = '';
-  for (const part of parts) {
-    if (part.kind === 'text') {
-      out += part.value;
-      continue;
-    }
-    if (part.kind === 'group') {
-      const inner = new Set<string>();
-      const text = render(part.parts, values, inner, encode);
-      if (text !== null) {
-        out += text;
-        for (const name of inner) used.add(name);
-      }
-      continue;
-    }
-    const value = valueOf(values, part.name);
-    if (value === undefined) return null;
-    const encoded = part.kind === 'wildcard' ? encodeWildcard(value, encode) : encode(value);
+/** The form with `values` written in; `undefined` when one of its parameters has no value (not this form), `null` when a value is unusable. */
+function fill({ texts, slots }: Filled, values: Values, encode: Encode): string | null | undefined {
+  let path = texts[0];
+  for (let i = 0; i < slots.length; i++) {
+    const value = valueOf(values, slots[i].name);
+    if (value === undefined) return undefined;
+    const encoded = slots[i].wildcard ? encodeWildcard(value, encode) : encode(value);
     if (encoded === null) return null;
-    used.add(part.name);
-    out += encoded;
+    path += encoded + texts[i + 1];
   }
-  return out;
+  return path;
 }

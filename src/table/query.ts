@@ -1,16 +1,6 @@
 import { InvalidArgument } from '../errors';
+import type { QueryAndFragment, QueryInput } from '../model/reverse';
 import { textOf } from './encode';
-
-export type QueryInput =
-  | Readonly<Record<string, string | number | readonly (string | number)[]>>
-  | URLSearchParams
-  | string;
-
-/** The parts of `ReverseOptions` that follow the path. */
-export interface QueryAndFragment {
-  query?: QueryInput;
-  fragment?: string;
-}
 
 /**
  * Appends the query and fragment of `options` to a path. `fragment: ''`

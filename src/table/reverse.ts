@@ -1,22 +1,10 @@
 import { NoReverseMatch } from '../errors';
-import type { RouteRecord, RouteTable } from './builder';
+import type { RouteRecord, RouteTable } from '../model/route';
 import { resolveNamespace } from './namespaces';
 import { textOf, wildcardText } from './encode';
 import { closestNames } from './suggest';
-import type { QueryInput } from './query';
-import { valueOf, type Values, type WildcardValue } from './pattern';
-
-/** Named values, or positional values mapped onto the pattern's parameters in order. */
-export type ReverseParams = Readonly<Record<string, WildcardValue>> | readonly WildcardValue[];
-
-export interface ReverseOptions {
-  query?: QueryInput;
-  fragment?: string;
-  /** An absolute URL on the app's `origin` (in `ctx.reverse`, always absolute on the request's origin). */
-  absolute?: boolean;
-  /** The current instance namespace, for application namespaces (`ctx.reverse` uses the matched route's). */
-  currentApp?: string;
-}
+import type { ReverseParams, Values } from '../model/reverse';
+import { valueOf } from './pattern';
 
 /**
  * The path of the first route named `name` that the parameters fit, in

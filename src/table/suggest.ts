@@ -1,5 +1,5 @@
 import { didYouMean } from '../util/suggest';
-import type { RouteTable } from './builder';
+import type { RouteTable } from '../model/route';
 
 /** Up to three known full names closest to `name`; the same route name in another namespace first. */
 export function closestNames(table: RouteTable, name: string): string[] {

@@ -1,54 +1,40 @@
-import type { RouteRecord, RouteTable } from '../table/builder';
-import type { NamespaceNode } from '../table/namespaces';
+import type { RouteInfo } from '../model/info';
 import { NamespaceVersioning } from '../versioning/namespace';
-import type { VersioningScheme } from '../versioning/scheme';
+import type { VersioningScheme } from '../model/scheme';
 import { URLPathVersioning } from '../versioning/url-path';
 
 /**
  * Every name reversal accepts, with the parameter types of the routes it can
- * reach, in the order first met: instance names (`author-polls:index`),
+ * reach (in registration order): instance names (`author-polls:index`),
  * application-namespace names (`polls:index`), and, under namespace
  * versioning, names without their version namespace (the scheme adds it).
- * Takes an app's runtime (`runtimeOf(app)`).
+ * Reads `app.routes`.
  */
-export function routeNames({ table, versioning }: { table: RouteTable; versioning: VersioningScheme | null }): Map<string, string[]> {
+export function routeNames(routes: readonly RouteInfo[]): Map<string, string[]> {
   const names = new Map<string, string[]>();
   const add = (name: string, type: string) => {
     const types = names.get(name);
     if (!types) names.set(name, [type]);
     else if (!types.includes(type)) types.push(type);
   };
-  walk(table.root, [], (written, route) => {
-    const scheme = route.versioning === undefined ? versioning : route.versioning;
+  for (const route of routes) {
+    const scheme = route.versioning;
     const type = paramsType(route, scheme);
-    add(written.join(':'), type);
     const [version] = route.namespace.split(':');
-    // NamespaceVersioning.reverse prefixes the request's version: `users:detail` is reversed as `v1:users:detail`.
-    if (scheme instanceof NamespaceVersioning && written.length > 1 && scheme.isAllowedVersion(version)) add(written.slice(1).join(':'), type);
-  });
+    for (const name of route.names) {
+      add(name, type);
+      // NamespaceVersioning.reverse prefixes the request's version: `users:detail` is reversed as `v1:users:detail`.
+      const colon = name.indexOf(':');
+      if (scheme instanceof NamespaceVersioning && colon !== -1 && scheme.isAllowedVersion(version)) add(name.slice(colon + 1), type);
+    }
+  }
   return names;
 }
 
-/**
- * Each written name below `node`: at every level, an instance namespace or
- * an application namespace, which resolves (namespaces.ts) to any of its
- * instances depending on the current app.
- */
-function walk(node: NamespaceNode, written: readonly string[], visit: (written: string[], route: RouteRecord) => void): void {
-  for (const [view, routes] of node.entries()) for (const route of routes) visit([...written, view], route);
-  const segments = new Set([...node.children.keys(), ...node.apps.keys()]);
-  for (const segment of segments) {
-    for (const instance of node.apps.get(segment) ?? [segment]) {
-      const child = node.children.get(instance);
-      if (child) walk(child, [...written, segment], visit);
-    }
-  }
-}
-
 /** `{ id: string | number; page?: string | number; path: string }`: optional groups and URL-path's version optional. */
-function paramsType(route: RouteRecord, scheme: VersioningScheme | null): string {
+function paramsType(route: RouteInfo, scheme: VersioningScheme | null): string {
   const filled = scheme instanceof URLPathVersioning ? scheme.versionParam : null;
-  const members = route.pattern.params.map((param) => {
+  const members = route.parameters.map((param) => {
     const optional = param.optional || param.name === filled ? '?' : '';
     return `${memberName(param.name)}${optional}: ${param.wildcard ? 'string' : 'string | number'}`;
   });

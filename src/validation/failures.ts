@@ -1,5 +1,4 @@
-import { messageOf } from '../errors';
-import { BadRequest, httpError, type HttpError } from '../http/errors';
+import { messageOf, BadRequest, httpError, type HttpError } from '../errors';
 import type { Scalar } from './convert';
 import type { Issue } from './schema';
 

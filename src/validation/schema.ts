@@ -1,6 +1,6 @@
 import type Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
-import type { JSONSchema } from '../decorators/params';
+import type { JSONSchema } from '../model/params';
 import { ImproperlyConfigured } from '../errors';
 
 /** One entry of a 400's `errors` member (RFC 9457 §3's example shape). */

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
-import { templateOf } from '../errors';
-import { versionRefused, type HttpError } from '../http/errors';
-import { acceptedMediaType } from '../negotiation/offers';
+import { templateOf, versionRefused, type HttpError } from '../errors';
+import type { Negotiated } from '../negotiation/accept';
+import { runtimeOf } from '../runtime';
 import { BaseVersioning } from './base';
 
 /**
@@ -43,4 +43,13 @@ export class AcceptHeaderVersioning extends BaseVersioning {
   invalidVersion(): HttpError {
     return versionRefused(this.invalidVersionMessage, 406);
   }
+}
+
+/**
+ * The media type negotiated for this request against its app's
+ * `mediaTypes`; throws a 406 when nothing fits. The app's memo makes this
+ * second negotiation in the request (the dispatcher's was first) a lookup.
+ */
+function acceptedMediaType(ctx: Context): Negotiated {
+  return runtimeOf(ctx.app).offers.accept(ctx.req.headers.accept);
 }

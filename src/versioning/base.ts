@@ -1,14 +1,13 @@
 import type { Context } from 'koa';
-import { ImproperlyConfigured, InvalidArgument, templateOf } from '../errors';
-import { versionRefused, type HttpError } from '../http/errors';
+import { ImproperlyConfigured, InvalidArgument, templateOf, versionRefused, type HttpError } from '../errors';
 import { plainReverse } from '../http/reverse';
 import { VersionLifecycle } from '../lifecycle/lifecycle';
 import type { DeprecatedVersions, LifecycleOptions } from '../lifecycle/policy';
 import { checkKeys } from '../util/keys';
-import { checkVersionList } from './versions';
-import type { ReverseOptions, ReverseParams } from '../table/reverse';
-import type { ReverseArgs, RouteName } from '../typegen/names';
-import type { VersioningScheme } from './scheme';
+import { checkVersionList } from '../table/versions';
+import type { ReverseOptions, ReverseParams } from '../model/reverse';
+import type { ReverseArgs, RouteName } from '../model/names';
+import type { VersioningScheme } from '../model/scheme';
 
 export interface VersioningOptions extends LifecycleOptions {
   /** Version used when the request carries none (default `null`). */

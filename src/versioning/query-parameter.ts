@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { templateOf } from '../errors';
 import { lastQueryValue } from '../http/query';
 import { formString } from '../table/query';
-import type { ReverseParams } from '../table/reverse';
+import type { ReverseParams } from '../model/reverse';
 import { BaseVersioning, type SchemeReverseOptions } from './base';
 
 /**

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { templateOf } from '../errors';
-import type { ReverseParams } from '../table/reverse';
+import type { ReverseParams } from '../model/reverse';
 import { BaseVersioning, type SchemeReverseOptions } from './base';
 
 /**

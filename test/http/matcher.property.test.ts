@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { pathToRegexp } from 'path-to-regexp';
 import { All, Controller, Get, HttpError, Post, Put } from '../../src';
 import { Matcher, type Candidate, type MatchResult } from '../../src/http/matcher';
-import { buildRouteTable, type RouteRecord } from '../../src/table/builder';
+import { buildRouteTable } from '../../src/table/builder';
+import type { RouteRecord } from '../../src/model/route';
 
 /**
  * The segment tree against the plainest matcher there is: each route's own

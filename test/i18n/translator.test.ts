@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { Controller, createApp, Get, NotFound } from '../../src';
 import { catalogues } from '../../src/i18n/catalogues';
-import { Message } from '../../src/i18n/message';
+import { Message } from '../../src/errors';
 import { Translator } from '../../src/i18n/translator';
 
 @Controller()

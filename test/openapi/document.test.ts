@@ -50,15 +50,16 @@ describe('openapi/document', () => {
     const ops = operations(await documentOf(app));
     expect(ops.get('GET /users/{id}')?.operationId).to.equal('users:detail');
     expect(ops.get('GET /legacy/users/{id}')?.operationId).to.equal('users:detail_2');
-    expect(ops.get('GET /users/{id}/posts')?.operationId).to.equal('users:posts');
-    expect(ops.get('GET /users/{id}/posts/{page}')?.operationId).to.equal('users:posts_2');
+    // Forms come in the matcher's order (table/tokens.ts): an optional group kept, then left out.
+    expect(ops.get('GET /users/{id}/posts/{page}')?.operationId).to.equal('users:posts');
+    expect(ops.get('GET /users/{id}/posts')?.operationId).to.equal('users:posts_2');
     const ids = [...ops.values()].map((operation) => operation.operationId);
     expect(new Set(ids).size).to.equal(ids.length);
   });
 
-  it('lists @All as GET, POST, PUT, PATCH and DELETE, and never HEAD or OPTIONS', async () => {
+  it('lists @All as GET, PUT, PATCH, POST and DELETE (the matcher\'s order), and never HEAD or OPTIONS', async () => {
     const document = await documentOf(app);
-    expect(Object.keys(document.paths['/users/ping'])).to.deep.equal(['get', 'post', 'put', 'patch', 'delete']);
+    expect(Object.keys(document.paths['/users/ping'])).to.deep.equal(['get', 'put', 'patch', 'post', 'delete']);
     expect(document.paths['/users/ping'].delete.operationId).to.equal('Users.ping_5');
     expect(document.paths).to.not.have.any.keys('/users/head', '/users/options');
   });

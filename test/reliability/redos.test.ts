@@ -7,7 +7,8 @@ import { Controller, Get, HostNameVersioning } from '../../src';
 import { formsOf } from '../../src/http/tree/steps';
 import { runtimeOf } from '../../src/runtime';
 import { globToRegExp } from '../../src/runner-options/paths';
-import { buildRouteTable, type RouteRecord } from '../../src/table/builder';
+import { buildRouteTable } from '../../src/table/builder';
+import type { RouteRecord } from '../../src/model/route';
 import { createSampleApp } from '../../examples/app';
 
 const root = join(__dirname, '..', '..');

@@ -76,4 +76,16 @@ describe('table/pattern: several captures in one segment', () => {
     expect(() => new CompiledPattern('/x{/a}{/b}{/c}{/d}{/e}{/f}{/g}{/h}{/i}')).to.throw(/Too many path combinations/);
     for (const pattern of ['/:a-:b', '/:a{-:b}', '/x{/a}{/b}{/c}{/d}{/e}{/f}{/g}{/h}']) expect(() => new CompiledPattern(pattern), pattern).to.not.throw();
   });
+
+  it('builds the first form, in the matcher\'s order, whose parameters are exactly the given ones', () => {
+    const build = (source: string, values: Record<string, string>) => new CompiledPattern(source).build(values);
+    expect(build('/a{/x}', {})).to.equal('/a/x');
+    expect(build('/a{/:b}{/:c}', { c: 'z' })).to.equal('/a/z');
+    expect(build('/a{/:b}{/:c}', { b: 'y', c: 'z' })).to.equal('/a/y/z');
+    expect(build('/a{/:b{/x}}', { b: 'y' })).to.equal('/a/y/x');
+    expect(build('/a{/:b{/:c}}', { c: 'z' })).to.equal(null);
+    expect(build('/a{/:b}', { b: '' })).to.equal(null);
+    expect(build('/a{/:b}', { d: 'y' })).to.equal(null);
+  });
 });
+

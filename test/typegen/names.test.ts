@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
-import { runtimeOf } from '../../src/runtime';
 import { declarationFile, routeNames } from '../../src/typegen/generate';
 import { app } from '../fixtures/typed-app';
 import type { App } from '../../src';
@@ -107,7 +106,7 @@ describe('typegen/names (compiled with tsc)', function () {
 
   before(() => {
     mkdirSync(scratch, { recursive: true });
-    writeFileSync(generated, declarationFile(routeNames(runtimeOf(app))));
+    writeFileSync(generated, declarationFile(routeNames(app.routes)));
     writeFileSync(usage, usageSource);
   });
   after(() => rmSync(scratch, { recursive: true, force: true }));
@@ -138,7 +137,7 @@ describe('typegen/names: the README example', function () {
     mkdirSync(dir, { recursive: true });
     writeFileSync(snippet, block.replaceAll("from 'waymark'", `from ${JSON.stringify(join(root, 'src'))}`));
     const loaded = require(snippet) as { app: App };
-    writeFileSync(names, declarationFile(routeNames(runtimeOf(loaded.app))));
+    writeFileSync(names, declarationFile(routeNames(loaded.app.routes)));
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -1,3 +1,4 @@
+import { paramsKey } from '../../table/tokens';
 import { propertyKey } from '../../util/keys';
 import type { Form, Step } from './steps';
 
@@ -137,13 +138,6 @@ export class Node<L extends Leaf> {
   }
 }
 
-/** Each name length-prefixed (quoted names may hold any character) with its kind, after the terminal-wildcard flag: unambiguous, one string per form. */
-function shapeKey(form: Form): string {
-  let key = form.terminalWildcard ? 't' : 'f';
-  for (let i = 0; i < form.names.length; i++) key += (form.wildcards[i] ? '*' : ':') + form.names[i].length + ':' + form.names[i];
-  return key;
-}
-
 /** One copy of each static key and parameter shape for the whole tree, however many routes repeat them. */
 export class Interner {
   private readonly strings = new Map<string, string>();
@@ -171,7 +165,11 @@ export class Interner {
   }
 
   shape(form: Form): Shape {
-    const key = shapeKey(form);
+    // The table's key of a parameter list, after the terminal-wildcard flag.
+    const key = paramsKey(
+      form.names.map((name, i) => ({ name, wildcard: form.wildcards[i] })),
+      form.terminalWildcard ? 't' : 'f',
+    );
     let shape = this.shapes.get(key);
     if (!shape) {
       shape = { names: form.names.map(propertyKey), wildcards: form.wildcards.slice(), terminalWildcard: form.terminalWildcard };

@@ -1,7 +1,6 @@
 import { pathToRegexp, TokenData, type Token } from 'path-to-regexp';
+import { expand, hasGroups, type FlatToken as Flat } from '../../table/tokens';
 import { canonical } from './canonical';
-
-type Flat = Exclude<Token, { type: 'group' }>;
 
 /**
  * One path segment of a route, as the tree matches it:
@@ -33,33 +32,12 @@ export interface Form {
 const SEGMENT_OPTIONS = { sensitive: true, trailing: false } as const;
 const TAIL_OPTIONS = { sensitive: true, trailing: true } as const;
 
-/**
- * The forms of a parsed pattern (path-to-regexp 8 tokens, as matched:
- * non-ASCII text already percent-encoded), in the order path-to-regexp tries
- * them: `/items{/:page}` is `/items/:page`, then `/items`.
- */
+/** The forms of a parsed pattern (as matched: non-ASCII text already percent-encoded), in `expand`'s order. */
 export function formsOf(tokens: readonly Token[]): Form[] {
-  let groups = false;
-  for (let i = 0; i < tokens.length && !groups; i++) groups = tokens[i].type === 'group';
-  if (!groups) return [toForm(tokens as readonly Flat[])];
+  if (!hasGroups(tokens)) return [toForm(tokens as readonly Flat[])];
   const forms: Form[] = [];
-  expand(tokens, 0, [], (flat) => forms.push(toForm(flat)));
+  expand(tokens, (flat) => forms.push(toForm(flat)));
   return forms;
-}
-
-/** path-to-regexp's own order: each group with its tokens first, then without. */
-function expand(tokens: readonly Token[], start: number, into: Flat[], done: (flat: Flat[]) => void): void {
-  for (let index = start; index < tokens.length; index++) {
-    const token = tokens[index];
-    if (token.type === 'group') {
-      const length = into.length;
-      expand(token.tokens, 0, into, (inner) => expand(tokens, index + 1, inner, done));
-      into.length = length;
-      continue;
-    }
-    into.push(token);
-  }
-  done(into);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ImproperlyConfigured } from '../../src';
-import { checkVersionList } from '../../src/versioning/versions';
+import { checkVersionList } from '../../src/table/versions';
 
 describe('versioning/versions', () => {
   it('accepts strings and null entries, and refuses anything else, with a hint for a bare string', () => {

@@ -10,7 +10,7 @@ function appWith(options: RouteOptions) {
   return createApp({ routes: [Documented] });
 }
 
-describe('openapi/route-docs', () => {
+describe('table/route-docs', () => {
   it('accepts responses, summary, description and tags as route options', () => {
     const app = appWith({ name: 'x', summary: 's', description: 'd', tags: ['a'], responses: { 201: { description: 'Made', schema: { type: 'object' } }, '4XX': {}, default: {} } });
     expect(runtimeOf(app).table.routes[0].docs).to.deep.equal({ summary: 's', description: 'd', tags: ['a'], responses: { 201: { description: 'Made', schema: { type: 'object' } }, '4XX': {}, default: {} } });

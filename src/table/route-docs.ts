@@ -1,22 +1,5 @@
-import type { JSONSchema } from '../decorators/params';
 import { ImproperlyConfigured } from '../errors';
-
-/** One documented response of a route: `RouteOptions.responses['201']`. */
-export interface DocumentedResponse {
-  /** Shown beside the status (default: its reason phrase, `Created`). */
-  description?: string;
-  /** The body's schema, served in each of the app's media types. */
-  schema?: JSONSchema;
-}
-
-/** What a route says about itself for `app.openapi()` (api.md §14). */
-export interface RouteDocs {
-  /** Documented responses by status (`'200'`, `'4XX'`, `'default'`). */
-  responses?: { readonly [status: string]: DocumentedResponse };
-  summary?: string;
-  description?: string;
-  tags?: readonly string[];
-}
+import type { DocumentedResponse, RouteDocs } from '../model/options';
 
 /** The `RouteOptions` keys that only document a route. */
 export const ROUTE_DOC_KEYS = ['responses', 'summary', 'description', 'tags'] as const;

@@ -1,4 +1,4 @@
-import { Message } from './i18n/message';
+import { Message } from './message';
 
 /** One code of the catalogue. */
 export interface CatalogueEntry {
@@ -21,7 +21,7 @@ export interface CatalogueEntry {
  *   the template is the key under which `src/i18n/<lang>.ts` translates it (by
  *   `CODE` or `CODE.variant`; the compiler and a test require every shipped
  *   language to have each). Create one with `httpError(code, params)`
- *   (`src/http/errors.ts`) or its class.
+ *   (`src/errors/status.ts`) or its class.
  * - An entry without a status is thrown at the developer (misconfiguration,
  *   misuse, reversal) and is never a response; its throw site writes the
  *   message, naming the offender and the fix, and `message` says what the code means.
@@ -129,26 +129,6 @@ export function entryOf(code: ErrorCode): CatalogueEntry {
   return ErrorCatalogue[code];
 }
 
-/**
- * Base class of every error waymark throws; `code` is stable across releases
- * (see `ErrorCatalogue`).
- *
- * @example
- * const errors: unknown[] = [new NotFound(), new NoReverseMatch('x'), new ImproperlyConfigured('y'), new Error('z')];
- * const codes = errors.map((error) => (error instanceof WaymarkError ? error.code : 'not waymark'));
- * assert.deepEqual(codes, ['NOT_FOUND', 'NO_REVERSE_MATCH', 'IMPROPERLY_CONFIGURED', 'not waymark']);
- */
-export class WaymarkError extends Error {
-  readonly code: string;
-
-  /** `own` is an application's code for an `HttpError` it throws (`options.code`); waymark's are catalogue codes. */
-  constructor(code: ErrorCode, message: string, own?: string) {
-    super(message);
-    this.name = new.target.name;
-    this.code = own ?? code;
-  }
-}
-
 /** The template of a code (or of one of its variants): the English text and the translation key. */
 export function templateOf<C extends ErrorCode>(code: C, variant?: VariantOf<C>): string {
   const entry = entryOf(code);
@@ -158,51 +138,4 @@ export function templateOf<C extends ErrorCode>(code: C, variant?: VariantOf<C>)
 /** The message of a code, to be rendered (and translated) when the response is written. */
 export function messageOf<C extends ErrorCode>(code: C, params: Readonly<Record<string, string>> = {}, variant?: VariantOf<C>): Message {
   return new Message(templateOf(code, variant), params);
-}
-
-/**
- * Thrown by `app.url()` and `ctx.reverse()` when no route fits the name and
- * parameters. Reversal never returns an error value.
- *
- * @example
- * const app = createApp({ routes: [] });
- * assert.throws(() => app.url('users-detail', { id: 1 }), NoReverseMatch);
- */
-export class NoReverseMatch extends WaymarkError {
-  constructor(message: string) {
-    super('NO_REVERSE_MATCH', message);
-  }
-}
-
-/**
- * Thrown when an app is built from routes or options that cannot work.
- *
- * @example
- * assert.throws(() => createApp({ routes: [], mediaTypes: [] }), ImproperlyConfigured);
- */
-export class ImproperlyConfigured extends WaymarkError {
-  constructor(message: string) {
-    super('IMPROPERLY_CONFIGURED', message);
-  }
-}
-
-/**
- * Thrown when a waymark function is called with arguments it cannot use.
- *
- * @example
- * ```ts
- * // A scheme reverses against the request's app, so it needs the request.
- * assert.throws(() => new URLPathVersioning().reverse('users-detail'), InvalidArgument);
- * @Controller('/users')
- * class Users {
- *   @Get('', 'users-list') list() {}
- * }
- * // An absolute URL outside a request needs the app's origin.
- * assert.throws(() => createApp({ routes: [Users] }).url('users-list', {}, { absolute: true }), InvalidArgument);
- * ```
- */
-export class InvalidArgument extends WaymarkError {
-  constructor(message: string) {
-    super('INVALID_ARGUMENT', message);
-  }
 }

@@ -1,5 +1,4 @@
-import type { ReverseOptions, ReverseParams } from '../table/reverse';
-import type { WildcardValue } from '../table/pattern';
+import type { ReverseOptions, ReverseParams, WildcardValue } from './reverse';
 
 /**
  * The app's route names and their parameters, for typed reversal (api.md

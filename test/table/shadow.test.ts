@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { All, Controller, createApp, Get, Post, QueryParameterVersioning } from '../../src';
+import { All, Controller, createApp, Get, Head, Post, QueryParameterVersioning } from '../../src';
 import { buildRouteTable } from '../../src/table/builder';
-import { shadowedRoutes } from '../../src/table/shadowed';
+import { shadowedRoutes } from '../../src/table/shadow';
 
 @Controller('/t')
 class Things {
@@ -43,7 +43,7 @@ const noted = (name: string) => {
   return shadow && { by: shadow.by.fullName ?? String(shadow.by.handler), versions: shadow.versions };
 };
 
-describe('table/shadowed', () => {
+describe('table/shadow', () => {
   it('finds the earlier route with the same method, pattern, requirements and versions', () => {
     expect(noted('digits-again')).to.deep.equal({ by: 'digits', versions: null });
     expect(noted('all-get')).to.deep.equal({ by: 'all', versions: null });
@@ -71,5 +71,24 @@ describe('table/shadowed', () => {
       '/t/v/x?version=v3': 'every',
     };
     for (const [url, handler] of Object.entries(answers)) expect((await agent.get(url).expect(200)).body, url).to.equal(handler);
+  });
+
+  it('is the rule app.openapi() follows: a literal behind a parameter, HEAD behind GET, a wildcard pattern twice', () => {
+    @Controller('/s')
+    class Behind {
+      @Get('/:x', 'param') param() {}
+      @Get('/fixed', 'fixed') fixed() {}
+      @Head('/:x', 'head') head() {}
+      @Get('/files/*path', 'files') files() {}
+      @Get('/files/*rest', 'files-again') filesAgain() {}
+      @Post('/fixed', 'post-fixed') postFixed() {}
+    }
+    const routes = buildRouteTable([Behind]).routes;
+    const listed = shadowedRoutes(routes);
+    const by = (name: string) => listed.get(routes.find((route) => route.name === name)!)?.by.name;
+    expect([by('fixed'), by('head'), by('files-again'), by('post-fixed'), by('param')]).to.deep.equal(['param', 'param', 'files', undefined, undefined]);
+    const paths = createApp({ routes: [Behind] }).openapi().paths;
+    expect(Object.keys(paths)).to.deep.equal(['/s/{x}', '/s/files/{path}', '/s/fixed']);
+    expect(Object.keys(paths['/s/fixed'])).to.deep.equal(['post']);
   });
 });

@@ -1,0 +1,19 @@
+// The errors layer, the bottom of waymark's folders: it imports nothing else of src/ (docs/architecture.md).
+export { ErrorCatalogue, entryOf, messageOf, templateOf, type CatalogueEntry, type ErrorCode, type HttpErrorCode, type VariantOf } from './catalogue';
+export { HttpError, type HttpErrorOptions } from './http';
+export { Message } from './message';
+export {
+  BadRequest,
+  Conflict,
+  Forbidden,
+  Gone,
+  httpError,
+  MethodNotAllowed,
+  NotAcceptable,
+  NotFound,
+  TooManyRequests,
+  Unauthorized,
+  UnsupportedMediaType,
+  versionRefused,
+} from './status';
+export { ImproperlyConfigured, InvalidArgument, NoReverseMatch, WaymarkError } from './waymark';

@@ -1,0 +1,68 @@
+import type { ErrorCode } from './catalogue';
+
+/**
+ * Base class of every error waymark throws; `code` is stable across releases
+ * (see `ErrorCatalogue`).
+ *
+ * @example
+ * const errors: unknown[] = [new NotFound(), new NoReverseMatch('x'), new ImproperlyConfigured('y'), new Error('z')];
+ * const codes = errors.map((error) => (error instanceof WaymarkError ? error.code : 'not waymark'));
+ * assert.deepEqual(codes, ['NOT_FOUND', 'NO_REVERSE_MATCH', 'IMPROPERLY_CONFIGURED', 'not waymark']);
+ */
+export class WaymarkError extends Error {
+  readonly code: string;
+
+  /** `own` is an application's code for an `HttpError` it throws (`options.code`); waymark's are catalogue codes. */
+  constructor(code: ErrorCode, message: string, own?: string) {
+    super(message);
+    this.name = new.target.name;
+    this.code = own ?? code;
+  }
+}
+
+/**
+ * Thrown by `app.url()` and `ctx.reverse()` when no route fits the name and
+ * parameters. Reversal never returns an error value.
+ *
+ * @example
+ * const app = createApp({ routes: [] });
+ * assert.throws(() => app.url('users-detail', { id: 1 }), NoReverseMatch);
+ */
+export class NoReverseMatch extends WaymarkError {
+  constructor(message: string) {
+    super('NO_REVERSE_MATCH', message);
+  }
+}
+
+/**
+ * Thrown when an app is built from routes or options that cannot work.
+ *
+ * @example
+ * assert.throws(() => createApp({ routes: [], mediaTypes: [] }), ImproperlyConfigured);
+ */
+export class ImproperlyConfigured extends WaymarkError {
+  constructor(message: string) {
+    super('IMPROPERLY_CONFIGURED', message);
+  }
+}
+
+/**
+ * Thrown when a waymark function is called with arguments it cannot use.
+ *
+ * @example
+ * ```ts
+ * // A scheme reverses against the request's app, so it needs the request.
+ * assert.throws(() => new URLPathVersioning().reverse('users-detail'), InvalidArgument);
+ * @Controller('/users')
+ * class Users {
+ *   @Get('', 'users-list') list() {}
+ * }
+ * // An absolute URL outside a request needs the app's origin.
+ * assert.throws(() => createApp({ routes: [Users] }).url('users-list', {}, { absolute: true }), InvalidArgument);
+ * ```
+ */
+export class InvalidArgument extends WaymarkError {
+  constructor(message: string) {
+    super('INVALID_ARGUMENT', message);
+  }
+}

@@ -1,0 +1,39 @@
+import type { RouteDocs } from './options';
+import type { PatternParam } from './route';
+import type { VersioningScheme } from './scheme';
+
+/**
+ * One route of an app as `app.routes` lists it: plain data, frozen, for
+ * tools that read an app's routes (the CLI, `waymark types`, client
+ * generators) without reaching into the app.
+ */
+export interface RouteInfo {
+  /** The full name (`'v1:users:detail'`), `null` for an unnamed route. */
+  readonly name: string | null;
+  /** Every name reversal accepts for the route: its full name, and the ones through application namespaces (`'polls:index'`). */
+  readonly names: readonly string[];
+  /** The method it was declared with: `'GET'`, `'POST'`, ..., or `'ALL'` for `@All`. */
+  readonly method: string;
+  /** The request methods it answers: `['HEAD', 'GET']` for `@Get`, every method for `@All`. */
+  readonly methods: readonly string[];
+  /** The full path pattern (`'/v1/users/:id'`). */
+  readonly pattern: string;
+  /** Its instance namespaces joined by `:` (`'v1:users'`), `''` when none. */
+  readonly namespace: string;
+  /** Its application namespaces joined by `:`, `''` when none. */
+  readonly appNamespace: string;
+  /** The versions it serves; `null` serves every version. */
+  readonly versions: readonly (string | null)[] | null;
+  /** The scheme that determines its requests' version (the app's, or its controller's); `null` when unversioned. */
+  readonly versioning: VersioningScheme | null;
+  /** Its path parameters in order: `wildcard` for `*name`, `optional` inside `{...}`. */
+  readonly parameters: readonly PatternParam[];
+  /** Each parameter's requirement as written (`{ id: '\\d+' }`). */
+  readonly requirements: Readonly<Record<string, string>>;
+  /** `Controller.method`. */
+  readonly handler: string;
+  /** What it says about itself for `app.openapi()`. */
+  readonly docs: RouteDocs;
+  /** The earlier route that takes its requests (every version it serves, or those listed), `null` when none does. */
+  readonly shadowedBy: { readonly route: string; readonly versions: readonly (string | null)[] | null } | null;
+}

@@ -1,0 +1,38 @@
+import type { JSONSchema } from './params';
+import type { VersioningScheme } from './scheme';
+
+/** One documented response of a route: `RouteOptions.responses['201']`. */
+export interface DocumentedResponse {
+  /** Shown beside the status (default: its reason phrase, `Created`). */
+  description?: string;
+  /** The body's schema, served in each of the app's media types. */
+  schema?: JSONSchema;
+}
+
+/** What a route says about itself for `app.openapi()` (docs/openapi.md). */
+export interface RouteDocs {
+  /** Documented responses by status (`'200'`, `'4XX'`, `'default'`). */
+  responses?: { readonly [status: string]: DocumentedResponse };
+  summary?: string;
+  description?: string;
+  tags?: readonly string[];
+}
+
+/** `responses`, `summary`, `description` and `tags` document the route in `app.openapi()`. */
+export interface RouteOptions extends RouteDocs {
+  /** Route name inside its namespace, e.g. `'users-detail'`. */
+  name?: string;
+  /** Per-parameter constraint, matched against the whole value when matching and when reversing. */
+  requirements?: Record<string, RegExp | string>;
+  /** Versions this route serves (docs/versioning.md). */
+  versions?: readonly (string | null)[];
+}
+
+export interface ControllerOptions {
+  /** Adds a namespace level: `'users'` makes route names `users:<route name>`. */
+  namespace?: string;
+  /** Overrides the app's versioning scheme for this controller; `null` turns versioning off. */
+  versioning?: VersioningScheme | null;
+  /** Versions every route of this controller serves (docs/versioning.md). */
+  versions?: readonly (string | null)[];
+}

@@ -1,0 +1,32 @@
+// What a parameter decorator records: plain types, read by the builder, binding, validation and OpenAPI.
+
+export type ParamSource = 'param' | 'params' | 'query' | 'queries' | 'body' | 'header' | 'ctx' | 'version';
+
+/** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1). */
+export type JSONSchema = boolean | { readonly [keyword: string]: unknown };
+
+/** The types a path, query or header value converts to. */
+export type ParamType = StringConstructor | NumberConstructor | BooleanConstructor | DateConstructor | ArrayConstructor;
+
+export interface ParamOptions {
+  /** Converts to this type instead of the one TypeScript recorded (docs/controllers-and-parameters.md). */
+  type?: ParamType;
+  /** A missing value is a 400 naming the parameter. */
+  required?: boolean;
+  /** Validates the converted value (the body as parsed); compiled once when the app is built. */
+  schema?: JSONSchema;
+}
+
+/** `@Body()` has no conversion: the body is the JSON as parsed. */
+export type BodyOptions = Omit<ParamOptions, 'type'>;
+
+export interface ParamBinding {
+  index: number;
+  source: ParamSource;
+  name?: string;
+  /** The design type TypeScript recorded (`Number`, `Boolean`, `String`, ...). */
+  type: unknown;
+  /** False when TypeScript recorded no parameter types for the method (no `emitDecoratorMetadata`). */
+  designed: boolean;
+  options: ParamOptions;
+}

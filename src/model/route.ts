@@ -1,0 +1,76 @@
+import type { Middleware } from 'koa';
+import type { Token } from 'path-to-regexp';
+import type { RouteDocs } from './options';
+import type { ParamBinding } from './params';
+import type { Values } from './reverse';
+import type { VersioningScheme } from './scheme';
+
+/** One parameter of a pattern, in the order it appears. */
+export interface PatternParam {
+  name: string;
+  wildcard: boolean;
+  /** Inside an optional group. */
+  optional: boolean;
+}
+
+/** A route's path pattern (path-to-regexp 8 syntax), checked when it was made; `CompiledPattern` in table/ implements it. */
+export interface RoutePattern {
+  /** The pattern as declared. */
+  readonly source: string;
+  /** Parameters in the order they appear (positional reversal maps onto this). */
+  readonly params: readonly PatternParam[];
+  /** The pattern as matched and reversed, parsed (non-ASCII static text percent-encoded). */
+  readonly tokens: Token[];
+  /** `tokens` as a pattern string (`/caf%C3%A9/:id`). */
+  readonly matchSource: string;
+  has(name: string): boolean;
+  isWildcard(name: string): boolean;
+  /** The path for `values`, or `null` when they do not fit. */
+  build(values: Values): string | null;
+}
+
+/** One route of the table: plain data, usable without Koa. */
+export interface RouteRecord {
+  /** `GET`, `POST`, ... or `ALL`. */
+  readonly method: string;
+  readonly pattern: RoutePattern;
+  /** The route's own name, `null` when it has none. */
+  readonly name: string | null;
+  /** Namespaces and name joined by `:` (`v1:users:detail`), `null` when unnamed. */
+  readonly fullName: string | null;
+  /** Instance namespaces, outermost first, joined by `:`; `''` when none. */
+  readonly namespace: string;
+  /** Application namespaces, outermost first, joined by `:`; `''` when none. */
+  readonly appNamespace: string;
+  readonly requirements: ReadonlyMap<string, RegExp>;
+  /** Versions the route serves; `null` serves every version. */
+  readonly versions: readonly (string | null)[] | null;
+  /** The controller's scheme override; `undefined` means the app's scheme. */
+  readonly versioning: VersioningScheme | null | undefined;
+  readonly controller: Function;
+  readonly handler: string | symbol;
+  readonly bindings: readonly ParamBinding[];
+  /** Route middleware, outermost first: the includes' `use`, the controller's `@Use`, the route's `@Use`. */
+  readonly middleware: readonly Middleware[];
+  /** What the route says about itself for `app.openapi()`. */
+  readonly docs: RouteDocs;
+}
+
+/** One level of the namespace tree that reversal walks; `NamespaceNode` in table/ implements it. */
+export interface NamespaceLevel {
+  /** Instance namespaces below this level. */
+  readonly children: ReadonlyMap<string, NamespaceLevel>;
+  /** Application namespace → its instance namespaces, the last mounted first. */
+  readonly apps: ReadonlyMap<string, readonly string[]>;
+  /** The routes named `name` at this level, in registration order. */
+  routesNamed(name: string): RouteRecord[] | undefined;
+  /** Each name at this level with its routes. */
+  entries(): IterableIterator<[string, readonly RouteRecord[]]>;
+}
+
+export interface RouteTable {
+  /** Every route in registration order. */
+  readonly routes: readonly RouteRecord[];
+  /** The root of the namespace tree that reversal walks. */
+  readonly root: NamespaceLevel;
+}

@@ -1,0 +1,50 @@
+import type { Context } from 'koa';
+import type { HttpError } from '../errors';
+import type { ReverseArgs, RouteName } from './names';
+import type { ReverseOptions } from './reverse';
+
+/**
+ * What the app and router know of a versioning scheme. `BaseVersioning` and
+ * the five schemes implement it; the app imports only this interface.
+ */
+export interface VersioningScheme {
+  readonly defaultVersion: string | null;
+  readonly allowedVersions: readonly (string | null)[] | null;
+  readonly versionParam: string;
+  readonly invalidVersionMessage: string;
+  /** Request headers the scheme reads, sent in `Vary` on every versioned response. */
+  readonly vary: readonly string[];
+  determineVersion(ctx: Context, params: Record<string, string>): string | null;
+  isAllowedVersion(version: string | null): boolean;
+  /** Typed by `RouteNames` once `waymark types` has filled it in (docs/namespaces-and-reversal.md). */
+  reverse<N extends RouteName>(name: N, ...args: ReverseArgs<N, ReverseOptions & { request?: Context }>): string;
+  /** Deprecation, sunset and version-list headers (docs/lifecycle.md); a scheme without it sends none. */
+  readonly lifecycle?: SchemeLifecycle;
+  /** The error for a refused version (also used when no route at the path serves the version). */
+  invalidVersion(): HttpError;
+}
+
+/** A response header: name and value. */
+export type Header = readonly [name: string, value: string];
+
+/** What one deprecated version's responses carry. */
+export interface VersionState {
+  /** Its deprecation headers, sent once the version is known (the reported lists are already there). */
+  readonly own: readonly Header[];
+  /** What a response of this version carries: the reported lists, then its deprecation. */
+  readonly headers: readonly Header[];
+  /** When it is answered 410 (`retireAfterSunset`), in ms since the epoch. */
+  readonly retiresAt: number | null;
+  /** Its sunset as an IMF-fixdate, for the 410's detail. */
+  readonly sunset: string | null;
+}
+
+/** What the dispatcher reads of a scheme's lifecycle (`VersionLifecycle` in lifecycle/ implements it). */
+export interface SchemeLifecycle {
+  /** False when the scheme neither deprecates nor reports versions: responses are left alone. */
+  readonly active: boolean;
+  /** Headers every versioned response carries whatever its version (`reportVersions`). */
+  readonly reported: readonly Header[];
+  /** What `version` has beyond the reported lists (its deprecation), or `undefined`. */
+  stateOf(version: string | null): VersionState | undefined;
+}

@@ -1,0 +1,132 @@
+import { expect } from 'chai';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { parseCircular, parseDependencyTree, type DependencyTree } from 'dpdm';
+
+/**
+ * The layers of src/, bottom first (docs/architecture.md says why). A folder
+ * (or a file directly in src/) may import its own layer and the layers below
+ * it, never one above: so no two folders import each other, and a new folder
+ * must be given its place here. Type imports count: `import type` ties
+ * modules together for the compiler and the reader as much as a value does.
+ */
+const LAYERS = [
+  'errors', // the catalogue, Message, WaymarkError and the HTTP error classes
+  'util',
+  'i18n',
+  'metadata', // the decorator metadata store
+  'model', // the route table's types: records, options, reversal arguments, the scheme interface
+  'decorators', // write metadata only
+  'table', // the builder, patterns, namespaces, reversal: plain data, no Koa, no OpenAPI
+  'validation',
+  'lifecycle',
+  'negotiation',
+  'shutdown',
+  'runtime', // the per-app object the request path reads
+  'http', // matching, dispatch, binding, problem documents
+  'versioning', // the five schemes read requests through http/
+  'openapi', // reads routes; nothing below reads it
+  'typegen',
+  'options',
+  'app',
+  'index',
+  'runner-options',
+  'cli',
+];
+
+const root = join(__dirname, '..');
+let tree: DependencyTree;
+
+/** `src/table/builder.ts` → `table`; `src/app.ts` → `app`. */
+function layerOf(file: string): string {
+  const [first] = relative(join(root, 'src'), join(root, file)).split(/[\\/]/);
+  return first.replace(/\.ts$/, '');
+}
+
+/** Every import of one src/ file into another, type imports included, as [from, to] paths relative to the repository. */
+function imports(): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const [file, dependencies] of Object.entries(tree)) {
+    for (const dependency of dependencies ?? []) {
+      if (dependency.id !== null && dependency.id.startsWith('src/')) pairs.push([file, dependency.id]);
+    }
+  }
+  return pairs;
+}
+
+/** The cycles of a directed graph given as edges, each as its nodes in order (empty when it has none). */
+function cyclesOf(edges: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
+  const cycles: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (node: string) => {
+    state.set(node, 'open');
+    path.push(node);
+    for (const next of edges.get(node) ?? []) {
+      if (state.get(next) === 'open') cycles.push([...path.slice(path.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    path.pop();
+    state.set(node, 'done');
+  };
+  for (const node of edges.keys()) if (!state.has(node)) visit(node);
+  return cycles;
+}
+
+describe('architecture: the import graph of src/', function () {
+  this.timeout(60_000);
+
+  before(async () => {
+    // Every file, not only what the entry points reach; `transform: false` keeps type imports.
+    tree = await parseDependencyTree('src/**/*.ts', { context: root, cwd: root, transform: false, skipDynamicImports: false });
+  });
+
+  it('reads the whole of src/', () => {
+    expect(Object.keys(tree).filter((file) => file.startsWith('src/')).length).to.be.at.least(100);
+    expect(imports().length).to.be.at.least(300);
+  });
+
+  it('has no import cycle between files, type imports included', () => {
+    const cycles = parseCircular(tree).map((cycle) => cycle.join(' -> '));
+    expect(cycles, 'import cycles').to.deep.equal([]);
+  });
+
+  it('has no cycle between folders', () => {
+    const edges = new Map<string, Set<string>>();
+    for (const [from, to] of imports()) {
+      const [a, b] = [layerOf(from), layerOf(to)];
+      if (a !== b) edges.set(a, (edges.get(a) ?? new Set()).add(b));
+    }
+    expect(cyclesOf(edges).map((cycle) => cycle.join(' -> ')), 'folder cycles').to.deep.equal([]);
+  });
+
+  it('imports only downwards through the layers', () => {
+    const unplaced = [...new Set(Object.keys(tree).filter((file) => file.startsWith('src/')).map(layerOf))].filter((layer) => !LAYERS.includes(layer));
+    expect(unplaced, 'folders missing from LAYERS in test/architecture.test.ts').to.deep.equal([]);
+    const upwards = imports()
+      .filter(([from, to]) => LAYERS.indexOf(layerOf(to)) > LAYERS.indexOf(layerOf(from)))
+      .map(([from, to]) => `${from} imports ${to}, a layer above it`);
+    expect(upwards).to.deep.equal([]);
+  });
+
+  it('keeps table/ free of openapi/, http/ and cli/, and model/ free of everything but errors/', () => {
+    const offending = imports().filter(([from, to]) => {
+      const [a, b] = [layerOf(from), layerOf(to)];
+      return (a === 'table' && ['openapi', 'http', 'cli'].includes(b)) || (a === 'model' && !['model', 'errors'].includes(b));
+    });
+    expect(offending.map((pair) => pair.join(' imports '))).to.deep.equal([]);
+  });
+
+  it('the check itself sees a cycle made only of type imports', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'waymark-cycle-'));
+    try {
+      writeFileSync(join(dir, 'a.ts'), "import type { B } from './b';\nexport interface A { b: B }\n");
+      writeFileSync(join(dir, 'b.ts'), "import type { A } from './a';\nexport interface B { a: A }\n");
+      const probe = await parseDependencyTree('*.ts', { context: dir, cwd: dir, transform: false, skipDynamicImports: false });
+      expect(parseCircular(probe)).to.have.length(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
