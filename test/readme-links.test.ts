@@ -1,33 +1,7 @@
 import { expect } from 'chai';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { docPages, readPage, root } from './doc-pages';
-
-/**
- * Pages that other branches of the same change write (the docs page, logging,
- * security, architecture). Links to them are checked once they exist; until
- * then a missing one is allowed, and only these. Empty this list once they
- * have all arrived.
- */
-const ARRIVING = ['docs/docs-page.md', 'docs/logging-and-tracing.md', 'docs/security.md', 'docs/architecture.md'];
-
-/** The anchors GitHub gives a page's headings: lower-cased, punctuation dropped, spaces as `-`, repeats numbered. */
-export function anchorsOf(markdown: string): Set<string> {
-  const seen = new Map<string, number>();
-  const anchors = new Set<string>();
-  const text = markdown.replace(/```[\s\S]*?```/g, '');
-  for (const [, heading] of text.matchAll(/^#{1,6} +(.+?) *#*$/gm)) {
-    const slug = heading
-      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-      .replace(/ /g, '-');
-    const count = seen.get(slug) ?? 0;
-    seen.set(slug, count + 1);
-    anchors.add(count === 0 ? slug : `${slug}-${count}`);
-  }
-  return anchors;
-}
+import { anchorsOf, ARRIVING, docPages, readPage, root } from './doc-pages';
 
 /** Every `](target)` of a page outside code blocks that is not a URL. */
 function relativeLinks(markdown: string): string[] {

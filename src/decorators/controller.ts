@@ -7,7 +7,7 @@ export interface ControllerOptions {
   namespace?: string;
   /** Overrides the app's versioning scheme for this controller; `null` turns versioning off. */
   versioning?: VersioningScheme | null;
-  /** Versions every route of this controller serves (api.md §5.4). */
+  /** Versions every route of this controller serves (docs/versioning.md). */
   versions?: readonly (string | null)[];
 }
 

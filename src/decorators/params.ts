@@ -12,7 +12,7 @@ export type JSONSchema = boolean | { readonly [keyword: string]: unknown };
 export type ParamType = StringConstructor | NumberConstructor | BooleanConstructor | DateConstructor | ArrayConstructor;
 
 export interface ParamOptions {
-  /** Converts to this type instead of the one TypeScript recorded (api.md §12). */
+  /** Converts to this type instead of the one TypeScript recorded (docs/controllers-and-parameters.md). */
   type?: ParamType;
   /** A missing value is a 400 naming the parameter. */
   required?: boolean;

@@ -8,7 +8,7 @@ export interface RouteOptions extends RouteDocs {
   name?: string;
   /** Per-parameter constraint, matched against the whole value when matching and when reversing. */
   requirements?: Record<string, RegExp | string>;
-  /** Versions this route serves (api.md §5.4). */
+  /** Versions this route serves (docs/versioning.md). */
   versions?: readonly (string | null)[];
 }
 

@@ -112,7 +112,10 @@ export function httpError<C extends HttpErrorCode>(code: C, params?: Readonly<Re
   return Class ? new Class(text, { code }) : new HttpError(status, text, { code });
 }
 
-/** A refused version (api.md §4.1): the scheme's own message (its translation key), 404, or 406 for the Accept header. */
+/**
+ * A refused version (docs/reference/versioning.md#refused-versions): the scheme's own message (its
+ * translation key), 404, or 406 for the Accept header.
+ */
 export function versionRefused(message: string, status: 404 | 406 = 404): HttpError {
   return new HttpError(status, new Message(message), { code: 'INVALID_VERSION' satisfies HttpErrorCode });
 }

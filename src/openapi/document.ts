@@ -39,7 +39,7 @@ const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const UNLISTED = new Set(['HEAD', 'OPTIONS']);
 
 /**
- * The OpenAPI 3.1 document of one API version (api.md §14): every route that
+ * The OpenAPI 3.1 document of one API version (docs/openapi.md): every route that
  * serves it, as a client of that version sees it.
  */
 export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}): OpenApiDocument {
@@ -122,7 +122,7 @@ function refusalStatus(scheme: VersioningScheme, known: Map<VersioningScheme, nu
   return status;
 }
 
-/** api.md §5.4: a route without `versions` serves every version. */
+/** A route without `versions` serves every version (docs/reference/decisions.md#dispatch-by-version). */
 function serves(route: RouteRecord, version: string | null): boolean {
   return route.versions === null || route.versions.includes(version);
 }

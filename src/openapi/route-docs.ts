@@ -9,7 +9,7 @@ export interface DocumentedResponse {
   schema?: JSONSchema;
 }
 
-/** What a route says about itself for `app.openapi()` (api.md §14). */
+/** What a route says about itself for `app.openapi()` (docs/openapi.md). */
 export interface RouteDocs {
   /** Documented responses by status (`'200'`, `'4XX'`, `'default'`). */
   responses?: { readonly [status: string]: DocumentedResponse };

@@ -10,7 +10,7 @@ export interface Shadow {
 /**
  * The routes that an earlier one hides from requests: same method (or an
  * earlier `ALL`), same pattern, same requirements, and versions in common
- * (api.md §12). A hidden route still reverses, as in Django, so this is a note
+ * (docs/cli.md#listing-routes). A hidden route still reverses, as in Django, so this is a note
  * for the route listing, not an error.
  */
 export function shadowedRoutes(routes: readonly RouteRecord[]): Map<RouteRecord, Shadow> {

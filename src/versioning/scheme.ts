@@ -17,9 +17,9 @@ export interface VersioningScheme {
   readonly vary: readonly string[];
   determineVersion(ctx: Context, params: Record<string, string>): string | null;
   isAllowedVersion(version: string | null): boolean;
-  /** Typed by `RouteNames` once `waymark types` has filled it in (api.md §15). */
+  /** Typed by `RouteNames` once `waymark types` has filled it in (docs/namespaces-and-reversal.md#typed-route-names). */
   reverse<N extends RouteName>(name: N, ...args: ReverseArgs<N, ReverseOptions & { request?: Context }>): string;
-  /** Deprecation, sunset and version-list headers (api.md §13); a scheme without it sends none. */
+  /** Deprecation, sunset and version-list headers (docs/lifecycle.md); a scheme without it sends none. */
   readonly lifecycle?: VersionLifecycle;
   /** The error for a refused version (also used when no route at the path serves the version). */
   invalidVersion(): HttpError;
