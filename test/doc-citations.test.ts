@@ -111,3 +111,26 @@ describe('comments in src/ cite the docs/ of the repository', () => {
     });
   });
 });
+
+/** Dependencies that other branches of the same change add (proxy-addr; the docs page's optional peer). Empty it once they have arrived. */
+const ARRIVING_DEPENDENCIES = ['proxy-addr', 'swagger-ui-dist'];
+/** Listed in dependencies but used by tests only; another branch of the same change moves it to devDependencies. Empty it then. */
+const LEAVING_DEPENDENCIES = ['jsonc-parser'];
+
+describe('docs/reference/decisions.md: the dependency table and package.json agree', () => {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; peerDependencies?: Record<string, string> };
+  const decisions = readFileSync(join(root, 'docs', 'reference', 'decisions.md'), 'utf8');
+  const section = decisions.slice(decisions.indexOf('## Dependencies'));
+  const listed = [...section.matchAll(/^\| ((?:`[^`]+`(?:, )?)+)/gm)].flatMap((match) => [...match[1].matchAll(/`([^`]+)`/g)].map((name) => name[1]));
+
+  it('every dependency and peer dependency of package.json has a row saying what it is for', () => {
+    const declared = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies ?? {})];
+    expect(declared.filter((name) => !listed.includes(name) && !LEAVING_DEPENDENCIES.includes(name))).to.deep.equal([]);
+  });
+
+  it('every row names a dependency of package.json', () => {
+    const declared = new Set([...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies ?? {}), ...ARRIVING_DEPENDENCIES]);
+    expect(listed).to.include('koa');
+    expect(listed.filter((name) => !declared.has(name))).to.deep.equal([]);
+  });
+});
