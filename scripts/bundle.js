@@ -13,7 +13,7 @@
  *
  * Why a bundle: loading ~80 files costs more RSS than one (Node's loader gets
  * hot and optimised, and leaves per-module garbage): 1.1 MiB for a 10-route
- * server, 2.2 MiB with 5,000 routes (README, "Layout"). Why two: a server's
+ * server, 2.2 MiB with 5,000 routes (docs/performance.md, "One bundled file"). Why two: a server's
  * file then carries none of the CLI's and runner-options' ~60 KB (one file for
  * all three measured 1.5 MiB more at 5,000 routes before main's table work,
  * the same after it).

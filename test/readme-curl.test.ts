@@ -11,9 +11,9 @@ interface Example {
   answer: string;
 }
 
-/** The README's `console` blocks: `# VERSIONING=x npm start`, then `$ curl ...` lines each followed by the answer. */
+/** The `console` blocks of docs/versioning.md: `# VERSIONING=x npm start`, then `$ curl ...` lines each followed by the answer. */
 function examples(): Example[] {
-  const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
+  const readme = readFileSync(join(__dirname, '..', 'docs', 'versioning.md'), 'utf8');
   const found: Example[] = [];
   for (const [, block] of readme.matchAll(/```console\n([\s\S]*?)```/g)) {
     const lines = block.trimEnd().split('\n');
@@ -54,7 +54,7 @@ function curl(command: string, port: number): Promise<string> {
   });
 }
 
-describe('README curl examples', () => {
+describe('docs/versioning.md curl examples', () => {
   const all = examples();
 
   it('covers every versioning scheme', () => {

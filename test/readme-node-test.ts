@@ -1,7 +1,8 @@
 /**
- * Stands in for `node:test` when test/readme.test.ts runs a README block: each
- * `test(name, fn)` is started at once and recorded, so the runner can await it
- * and see its failure (node:test itself only reports at process exit).
+ * Stands in for `node:test` when test/readme.test.ts runs a block of the README
+ * or of docs/: each `test(name, fn)` is started at once and recorded, so the
+ * runner can await it and see its failure (node:test itself only reports at
+ * process exit).
  */
 export const started: Promise<unknown>[] = [];
 

@@ -1,5 +1,6 @@
 # A consumer project outside the repository (test/consumer/consumer.suite.ts): packs waymark,
-# installs the tarball in an empty folder with the README's install lines, compiles the README's
-# "Use waymark in your project" files with a strict tsc against the published types, serves and
-# tests them, and installs from a git URL (a local clone: only the npm registry is needed).
+# installs the tarball in an empty folder with docs/getting-started.md's install lines, compiles
+# the `// src/...` files of that page and of docs/guards-and-injection.md and docs/contracts.md
+# with a strict tsc against the published types, serves and tests them, and installs from a git
+# URL (a local clone: only the npm registry is needed).
 npx mocha --no-config -r ts-node/register --extension ts --timeout 900000 test/consumer/consumer.suite.ts

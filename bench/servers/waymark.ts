@@ -31,7 +31,7 @@ class PlainUsers {
   }
 }
 
-/** `--guard`: the same route behind one `@Use` guard that checks a bearer token (api.md §10). */
+/** `--guard`: the same route behind one `@Use` guard that checks a bearer token (docs/guards-and-injection.md). */
 @Controller('/users')
 @Use(async (ctx, next) => {
   if (ctx.get('Authorization') !== 'Bearer bench') throw new Unauthorized();
@@ -45,7 +45,7 @@ const versions = { defaultVersion: 'v1', allowedVersions: ['v1', 'v2'] };
 const schemes: Record<string, () => { versioning: VersioningScheme; target: RouteSource[] }> = {
   'accept-header': () => ({ versioning: new AcceptHeaderVersioning(versions), target: [Users] }),
   'url-path': () => ({ versioning: new URLPathVersioning(versions), target: [include('/:version', [Users])] }),
-  // v1 deprecated with a sunset and a link, version lists reported: five lifecycle headers on every response (api.md §13).
+  // v1 deprecated with a sunset and a link, version lists reported: five lifecycle headers on every response (docs/lifecycle.md).
   'url-path-lifecycle': () => ({
     versioning: new URLPathVersioning({
       ...versions,

@@ -11,7 +11,7 @@ export interface RouteRow {
   /** Each parameter's requirement, as the regular expression's source. */
   requirements: Record<string, string>;
   handler: string;
-  /** The earlier route that takes this one's requests, when there is one (api.md §12). */
+  /** The earlier route that takes this one's requests, when there is one (docs/cli.md#listing-routes). */
   shadowedBy: { route: string; versions: (string | null)[] | null } | null;
 }
 

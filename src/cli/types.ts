@@ -6,7 +6,8 @@ import { loadApp } from './load-app';
 
 /**
  * `waymark types <module> [--out file] [--check]`: the declaration file that
- * types reversal by the route names of the app `<module>` exports (api.md §15).
+ * types reversal by the route names of the app `<module>` exports
+ * (docs/namespaces-and-reversal.md#typed-route-names).
  * Without `--out` it goes to standard output; `--check` compares it with the
  * file `--out` names, writes nothing, and fails when that file is stale.
  */

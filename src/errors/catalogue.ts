@@ -53,7 +53,7 @@ export const ErrorCatalogue = {
       headerDate: 'Invalid header "{name}": expected an RFC 3339 date or date-time.',
     },
   },
-  /** A `required: true` parameter that is absent (api.md §12). */
+  /** A `required: true` parameter that is absent (docs/controllers-and-parameters.md). */
   MISSING_PARAMETER: {
     status: 400,
     message: 'Missing parameter "{name}".',
@@ -101,7 +101,7 @@ export const ErrorCatalogue = {
   NOT_ACCEPTABLE: { status: 406, message: 'Could not satisfy the request Accept header.' },
   CONFLICT: { status: 409, message: 'The request conflicts with the current state of the resource.' },
   GONE: { status: 410, message: 'The resource is no longer available.' },
-  /** A version past its sunset with `retireAfterSunset` (api.md §13). After GONE: a plain `HttpError(410)` is GONE. */
+  /** A version past its sunset with `retireAfterSunset` (docs/lifecycle.md). After GONE: a plain `HttpError(410)` is GONE. */
   VERSION_RETIRED: { status: 410, message: 'This API version was retired on {date}.' },
   BODY_TOO_LARGE: { status: 413, message: 'Request body is too large.' },
   PARAM_TOO_LONG: { status: 414, message: 'A path parameter is too long.' },

@@ -29,7 +29,8 @@ const NO_BINDINGS: Bind = binder([], [], 0);
 /**
  * Turns a route's parameter decorators into its binder, once per app when the
  * app is built: conversions chosen, schemas compiled, and every mistake of
- * api.md §12 thrown as `ImproperlyConfigured` naming `Class.method`, the
+ * docs/controllers-and-parameters.md#mistakes-caught-when-the-app-is-built
+ * thrown as `ImproperlyConfigured` naming `Class.method`, the
  * parameter and the fix.
  */
 export function planBinding(route: RouteRecord, { compiler, bodyLimit }: BindingOptions): Bind {

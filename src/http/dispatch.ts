@@ -55,18 +55,19 @@ export interface Routing {
 }
 
 /**
- * The innermost middleware, in api.md §5.2's order: match (404, 405), negotiate
- * the media type (406), determine the version (the scheme's 404 or 406),
- * choose the route serving that version, run the route's middleware (api.md
- * §10), and innermost bind the handler's arguments, call it on the app's
- * controller instance and render the result.
+ * The innermost middleware, in the order of docs/reference/versioning.md#order-of-checks:
+ * match (404, 405), negotiate the media type (406), determine the version (the
+ * scheme's 404 or 406), choose the route serving that version, run the route's
+ * middleware (docs/guards-and-injection.md), and innermost bind the handler's
+ * arguments, call it on the app's controller instance and render the result.
  */
 export function dispatcher({ matcher, plans, versioning, offers, now }: Routing): Middleware {
   const types = new ContentTypes();
   return async (ctx) => {
     const result = matcher.match(ctx.method, ctx.path);
     if (result.kind === 'none') throw new NotFound();
-    // api.md §9: with several media types the representation is chosen from Accept, whatever the scheme (DRF: > 1 renderer).
+    // With several media types the representation is chosen from Accept, whatever the scheme (DRF: > 1 renderer);
+    // docs/reference/decisions.md#content-negotiation.
     if (offers.types.length > 1) varyOn(ctx, ACCEPT);
     if (result.kind === 'method') {
       if (ctx.method !== 'OPTIONS') throw new MethodNotAllowed(result.allowed, messageOf('METHOD_NOT_ALLOWED', { method: ctx.method }, 'named'));
@@ -81,7 +82,8 @@ export function dispatcher({ matcher, plans, versioning, offers, now }: Routing)
     if (scheme) varyOn(ctx, scheme.vary);
     if (lifecycle) announce(ctx, lifecycle.reported);
     const { offer } = offers.accept(ctx.req.headers.accept);
-    // api.md §9: a Host no client could parse is a 400 before any version is determined, so no link is built on it.
+    // A Host no client could parse is a 400 before any version is determined, so no link is built on it
+    // (docs/reference/decisions.md#host).
     requestHost(ctx);
     if (scheme) {
       ctx.version = scheme.determineVersion(ctx, first.params);

@@ -11,7 +11,7 @@ import { forwardedProtocol, forwardedValue, peerTrusted, socketProtocol } from '
 const HOST = /^(?:([a-z0-9.-]+)|(\[[a-f0-9]*:[a-f0-9.:]+\]))(?::([0-9]{1,5}))?$/;
 
 /**
- * api.md §9: Django's syntax, and then what a client will make of it: the
+ * docs/reference/decisions.md#host: Django's syntax, and then what a client will make of it: the
  * WHATWG URL parser must accept the host and give back the same name (so no
  * all-numeric last label that is not an IPv4 address such as `1.2.3.999` or
  * `v1.example.123`, no invalid Punycode), a port from 0 to 65535, a
@@ -65,7 +65,7 @@ export function requestProtocol(ctx: Context): 'http' | 'https' {
  */
 const lastValid = new WeakMap<object, string>();
 
-/** The request's host as sent, after checking it (api.md §9; 400 otherwise). */
+/** The request's host as sent, after checking it (docs/reference/decisions.md#host; 400 otherwise). */
 export function requestHost(ctx: Context): string {
   const host = rawHost(ctx);
   if (lastValid.get(ctx.app) === host) return host;

@@ -10,7 +10,7 @@ const LISTABLE = /^[\x20-\x2b\x2d-\x7e\x80-\xff]*$/;
 /**
  * A scheme's `deprecated` and `reportVersions` options, turned once (when the
  * scheme is made) into the header values each version's responses carry, so
- * a request only looks its version up (api.md §13).
+ * a request only looks its version up (docs/lifecycle.md).
  */
 export class VersionLifecycle implements SchemeLifecycle {
   /** Headers every versioned response carries whatever its version (`reportVersions`). */

@@ -2,7 +2,7 @@ import { ImproperlyConfigured } from '../errors';
 import { checkKeys } from '../util/keys';
 import { parseRfc3339 } from '../validation/date';
 
-/** The life of one deprecated version (api.md §13). */
+/** The life of one deprecated version (docs/lifecycle.md). */
 export interface DeprecationEntry {
   /** When the version is (or was) deprecated: an RFC 3339 string or a `Date`; sent as `Deprecation` (RFC 9745). */
   at: string | Date;
@@ -20,7 +20,7 @@ export type DeprecatedVersions = Readonly<Record<string, DeprecationEntry>>;
 export interface LifecycleOptions {
   /**
    * Deprecated versions, each a key that is an allowed version: its responses
-   * carry `Deprecation`, and `Sunset` and `Link` when set (api.md §13).
+   * carry `Deprecation`, and `Sunset` and `Link` when set (docs/lifecycle.md).
    */
   deprecated?: DeprecatedVersions;
   /** Send `API-Supported-Versions` and `API-Deprecated-Versions` on every versioned response. */

@@ -10,7 +10,7 @@ type Carrier = Context & { [KEPT]?: readonly Header[] };
 /**
  * Puts `headers` on the response, and keeps `kept` (all the lifecycle
  * headers sent so far) so that the problem document written if the request
- * fails carries them too (api.md §13: errors included).
+ * fails carries them too (docs/lifecycle.md: errors included).
  */
 export function announce(ctx: Context, headers: readonly Header[], kept = headers): void {
   if (headers.length === 0) return;

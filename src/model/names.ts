@@ -1,8 +1,8 @@
 import type { ReverseOptions, ReverseParams, WildcardValue } from './reverse';
 
 /**
- * The app's route names and their parameters, for typed reversal (api.md
- * §15). Empty here: `npx waymark types <module> --out src/route-names.d.ts`
+ * The app's route names and their parameters, for typed reversal
+ * (docs/namespaces-and-reversal.md#typed-route-names). Empty here: `npx waymark types <module> --out src/route-names.d.ts`
  * writes a file that fills it in for your app, after which `app.url`,
  * `ctx.reverse` and `scheme.reverse` accept only those names, each with its
  * parameters (a typo or a missing parameter is a compile error). While it is

@@ -21,7 +21,8 @@ interface Range {
 }
 
 /**
- * Content negotiation as Django REST Framework does it (versioning.md §5.3),
+ * Content negotiation as Django REST Framework does it
+ * (docs/reference/versioning.md#content-negotiation),
  * with RFC 9110 where DRF has quirks: commas inside quoted strings do not
  * split, higher `q` wins inside a precedence group, `q=0` excludes a range.
  * An absent header means `*\/*`; an empty one matches nothing (406).
@@ -58,7 +59,7 @@ function parseAccept(header: string): Range[] {
 }
 
 /**
- * api.md §9: a q that is not an RFC 9110 qvalue (`q=2`, `q=abc`, `q=`,
+ * docs/reference/versioning.md#content-negotiation: a q that is not an RFC 9110 qvalue (`q=2`, `q=abc`, `q=`,
  * `q=-1`, more than three decimals) leaves the range at q=1, as DRF does;
  * only a valid `q=0` excludes it.
  */

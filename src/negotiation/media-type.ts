@@ -1,6 +1,6 @@
 /**
  * One media range of an Accept header, parsed the way Django REST Framework
- * parses it (versioning.md §5.2), with RFC 9110 quoted strings. It is lenient
+ * parses it (docs/reference/versioning.md#media-type-parameters), with RFC 9110 quoted strings. It is lenient
  * on purpose: a piece without `=` is ignored, values keep their case, a
  * quoted value is unquoted and unescaped, `name*=charset'lang'value` is
  * RFC 2231 decoded, and the last of repeated names wins. Parameter names are
@@ -14,7 +14,7 @@ export interface MediaType {
   readonly params: ReadonlyMap<string, string>;
   /**
    * Parameters sent RFC 2231-encoded in a charset other than UTF-8 or
-   * ISO-8859-1 (`version*=us-ascii''1`): refused, never guessed (api.md §9).
+   * ISO-8859-1 (`version*=us-ascii''1`): refused, never guessed (docs/reference/versioning.md#accept-header).
    */
   readonly refused?: ReadonlySet<string>;
 }

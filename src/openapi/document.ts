@@ -41,7 +41,7 @@ export interface OpenApiDocument {
 const UNLISTED = new Set(['HEAD', 'OPTIONS']);
 
 /**
- * The OpenAPI 3.1 document of one API version (api.md §14): every route that
+ * The OpenAPI 3.1 document of one API version (docs/openapi.md): every route that
  * serves it, as a client of that version sees it.
  */
 export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}): OpenApiDocument {

@@ -1,6 +1,6 @@
 import type { VersioningScheme } from '../model/scheme';
 
-/** The scheme's `deprecated` entry for `version` (api.md §13), if it has one. */
+/** The scheme's `deprecated` entry for `version` (docs/lifecycle.md), if it has one. */
 function entryOf(scheme: VersioningScheme, version: string | null): { retireAfterSunset?: unknown } | undefined {
   if (version === null) return undefined;
   const deprecated = (scheme as { deprecated?: unknown }).deprecated;

@@ -1,7 +1,7 @@
 import { InvalidArgument } from '../errors';
 import type { VersioningScheme } from '../model/scheme';
 
-/** The argument of `app.openapi()` (api.md §14). */
+/** The argument of `app.openapi()` (docs/openapi.md). */
 export interface OpenApiOptions {
   /** The API version to describe (default: the scheme's `defaultVersion`). */
   version?: string | null;

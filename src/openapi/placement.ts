@@ -9,7 +9,7 @@ import { URLPathVersioning } from '../versioning/url-path';
 import { paramsOf } from '../table/tokens';
 import type { PathForm } from './paths';
 
-/** Where one operation carries its version (api.md §14). */
+/** Where one operation carries its version (docs/openapi.md). */
 export interface Placement {
   /** Path parameters written into the template (the URL-path scheme's version). */
   readonly filled: ReadonlyMap<string, string>;
@@ -49,7 +49,7 @@ export function placeVersion(where: Where): Placement | null {
 /**
  * A route whose path or namespace carries no version (outside every versioned
  * include) gets the default version; without `versions` of its own it is in
- * every version's document (api.md §14), else only in the default's.
+ * every version's document (docs/openapi.md), else only in the default's.
  */
 function unversioned(scheme: VersioningScheme, version: string | null, route: RouteRecord): Placement | null {
   return route.versions === null || version === scheme.defaultVersion ? NOWHERE : null;

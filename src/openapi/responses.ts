@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { DocumentedResponse, RouteDocs } from '../model/options';
 
-/** The one shared schema of every problem document waymark sends (RFC 9457, api.md §5.1 and §10). */
+/** The one shared schema of every problem document waymark sends (RFC 9457, docs/errors.md). */
 export const PROBLEM_SCHEMA = Object.freeze({
   type: 'object',
   description: 'An RFC 9457 problem document.',

@@ -2,7 +2,7 @@ import type { JSONSchema, ParamBinding } from '../model/params';
 
 type SchemaObject = Record<string, unknown>;
 
-/** What a parameter decorator and its options (api.md §12) say about the value. */
+/** What a parameter decorator and its options (docs/controllers-and-parameters.md) say about the value. */
 export interface ParamFacts {
   type: unknown;
   required: boolean;
@@ -16,7 +16,7 @@ export function factsOf(binding: ParamBinding): ParamFacts {
 }
 
 /**
- * The JSON Schema of a converted value (api.md §12's conversions): what a
+ * The JSON Schema of a converted value (docs/controllers-and-parameters.md#parameters-conversion): what a
  * client must send for the parameter to convert. An `Object` design type (an
  * interface, a union, `any`) says nothing: any value.
  */

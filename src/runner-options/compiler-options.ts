@@ -7,7 +7,7 @@ import { targetName, type TypeScript } from './typescript';
 /** Diagnostics ts-node always drops from a tsconfig's (6059, 18002, 18003: rootDir and "no inputs" complaints). */
 const ALWAYS_IGNORED = new Set([6059, 18002, 18003]);
 
-/** What ts-node forces on every compilation (runner-options.md §3.3, step 6). */
+/** What ts-node forces on every compilation (docs/reference/runner-options.md#compiler-options). */
 const FORCED = { sourceMap: true, inlineSourceMap: false, inlineSources: true, declaration: false, noEmit: false, outDir: '.ts-node' };
 
 /** The compiler options in force, as ts-node computes them, and TypeScript's verdict on them. */

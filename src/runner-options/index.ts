@@ -1,6 +1,6 @@
 /**
  * `waymark/runner-options`: the schema, validator and reader of the
- * `"ts-node"` block of tsconfig.json (see schema/ and runner-options.md).
+ * `"ts-node"` block of tsconfig.json (see schema/, docs/ts-node.md and docs/reference/runner-options.md).
  */
 export { validateRunnerOptions, type ValidationResult } from './validate';
 export { readRunnerOptions, checkProject, RunnerOptionsError, type ResolvedRunnerOptions, type ProjectCheck } from './read';

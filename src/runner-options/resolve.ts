@@ -9,7 +9,7 @@ import type { TypeScript } from './typescript';
 
 type Merged = Record<string, unknown>;
 
-/** The ts-node defaults of the seed's table. */
+/** The defaults of ts-node's documented option table (docs/reference/runner-options.md#defaults). */
 const DEFAULTS = {
   compilerHost: false, emit: false, esm: false, experimentalResolver: false, experimentalTsImportSpecifiers: false,
   files: false, logError: false, preferTsExts: false, pretty: false, scope: false, skipIgnore: false, swc: false,

@@ -2,7 +2,7 @@ import { didYouMean } from '../util/suggest';
 import type { Problem } from './problems';
 import { jsonPath } from './problems';
 
-/** The 24 keys ts-node 10.9.2 reads from the block (runner-options.md §1). */
+/** The 24 keys ts-node 10.9.2 reads from the block (docs/reference/runner-options.md#the-24-keys). */
 export const KNOWN_OPTIONS = [
   'compiler', 'compilerHost', 'compilerOptions', 'emit', 'esm', 'experimentalReplAwait', 'experimentalResolver',
   'experimentalSpecifierResolution', 'experimentalTsImportSpecifiers', 'files', 'ignore', 'ignoreDiagnostics', 'logError',
@@ -16,7 +16,7 @@ export const API_ONLY_OPTIONS = ['transformers', 'readFile', 'fileExists', 'skip
 type Block = Record<string, unknown>;
 
 /**
- * The checks JSON Schema cannot express (runner-options.md decision 5): what
+ * The checks JSON Schema cannot express (docs/reference/runner-options.md#rules-json-schema-cannot-express): what
  * ts-node would throw at startup, and what it would silently ignore.
  */
 export function extraRules(block: Block, target: string | undefined): Problem[] {

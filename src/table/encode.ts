@@ -35,7 +35,7 @@ function isPlain(text: string): boolean {
  * be split differently when the URL is matched, so reversal checks that the
  * built path matches back to the given values (see `CompiledPattern.build`).
  * Values are never re-encoded to make them fit: unreserved characters stay
- * as they are (RFC 3986 §2.3, api.md §9), and static text is emitted verbatim.
+ * as they are (RFC 3986 §2.3, docs/reference/decisions.md#reversal), and static text is emitted verbatim.
  */
 export function hasMixedSegment(tokens: readonly Token[]): boolean {
   let mixed = false;

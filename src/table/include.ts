@@ -7,7 +7,7 @@ export interface IncludeOptions {
   namespace?: string;
   /** Application namespace of the group (Django's `app_name`). */
   appName?: string;
-  /** Middleware run around every route of the group, after its version is determined (api.md §10). */
+  /** Middleware run around every route of the group, after its version is determined (docs/guards-and-injection.md). */
   use?: readonly Middleware[];
 }
 

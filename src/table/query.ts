@@ -23,7 +23,7 @@ export function withQueryAndFragment(path: string, options: QueryAndFragment): s
  * `quote_plus` (Django's and DRF's `urlencode`) writes: unreserved characters
  * (`A-Z a-z 0-9 - . _ ~`) as they are, a space as `+`, everything else
  * percent-encoded in UTF-8 — `*` too (`%2A`), unlike URLSearchParams, which
- * leaves `*` bare and writes `~` as `%7E` (api.md §9).
+ * leaves `*` bare and writes `~` as `%7E` (docs/reference/decisions.md#reversal).
  */
 export function formEncode(text: string): string {
   return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
@@ -41,7 +41,7 @@ export function formString(pairs: Iterable<readonly [string, string]>): string {
  * re-encoded, never appended as given; a plain object maps keys to a value or
  * an array of values. Anything else (an array, a Set, a Map, a class
  * instance) is an InvalidArgument: `[1, 3, 5]` must not become `0=1&1=3&2=5`,
- * nor a Set silently nothing (api.md §9).
+ * nor a Set silently nothing (docs/reference/decisions.md#reversal).
  */
 export function queryString(query: QueryInput | undefined): string {
   if (query === undefined) return '';

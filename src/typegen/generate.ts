@@ -54,7 +54,7 @@ function quote(text: string): string {
 }
 
 /**
- * The declaration file that fills in `RouteNames` (api.md §15), names sorted
+ * The declaration file that fills in `RouteNames` (docs/namespaces-and-reversal.md#typed-route-names), names sorted
  * so that the file changes only when the routes do.
  */
 export function declarationFile(names: ReadonlyMap<string, readonly string[]>): string {

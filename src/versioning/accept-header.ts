@@ -34,7 +34,8 @@ export class AcceptHeaderVersioning extends BaseVersioning {
 
   determineVersion(ctx: Context): string | null {
     const { params, refused } = acceptedMediaType(ctx).accepted;
-    // `version*=us-ascii''1`: a charset other than UTF-8 or ISO-8859-1 is refused, never guessed (api.md §9).
+    // `version*=us-ascii''1`: a charset other than UTF-8 or ISO-8859-1 is refused, never guessed
+    // (docs/reference/versioning.md#accept-header).
     if (refused?.has(this.versionParam)) throw this.invalidVersion();
     const version = params.has(this.versionParam) ? (params.get(this.versionParam) as string) : this.defaultVersion;
     return this.accept(version);

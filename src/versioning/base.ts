@@ -62,7 +62,7 @@ export abstract class BaseVersioning implements VersioningScheme {
   readonly maxVersionLength: number;
   readonly invalidVersionMessage: string = templateOf('INVALID_VERSION');
   readonly vary: readonly string[] = [];
-  /** Deprecated versions and when (api.md §13); `{}` when none. */
+  /** Deprecated versions and when (docs/lifecycle.md); `{}` when none. */
   readonly deprecated: DeprecatedVersions;
   /** Whether versioned responses list the supported and deprecated versions. */
   readonly reportVersions: boolean;

@@ -6,7 +6,7 @@ import { BaseVersioning, type SchemeReverseOptions } from './base';
 /**
  * The version is a path parameter of the matched route (`/:version/users`),
  * named by `versionParam`. Links get the request's version in that parameter,
- * overriding one the caller gave (the seed's rule).
+ * overriding one the caller gave (docs/reference/versioning.md#url-path).
  *
  * @example
  * ```ts

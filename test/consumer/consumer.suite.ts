@@ -6,12 +6,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
 /**
- * A project outside the repository, as a new user makes one from the README's
- * "Use waymark in your project" section: the packed tarball installed with the
- * section's install lines, its tsconfig.json, its `// src/...` files compiled
- * by a strict tsc against the published types, served and tested; then the
- * same from a git URL. Run by .ci/suites/consumer.sh (it needs the npm
- * registry for TypeScript and the other packages, so it is not in `npm test`).
+ * A project outside the repository, as a new user makes one from
+ * docs/getting-started.md: the packed tarball installed with the page's
+ * install lines, its tsconfig.json, its `// src/...` files (and those of the
+ * guides that write files to add to that project) compiled by a strict tsc
+ * against the published types, served and tested; then the same from a git
+ * URL. Run by .ci/suites/consumer.sh (it needs the npm registry for
+ * TypeScript and the other packages, so it is not in `npm test`).
  */
 const root = resolve(__dirname, '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'waymark-consumer-'));
@@ -24,22 +25,26 @@ interface Section {
   curls: { path: string; answer: string }[];
 }
 
-/** The README section a new user follows. */
+/** The page a new user follows, then the guides whose `// src/...` files belong to the same project. */
+const PAGES = ['docs/getting-started.md', 'docs/guards-and-injection.md', 'docs/contracts.md'];
+
+/** What a new user installs, configures and writes, following those pages in order. */
 function section(): Section {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const start = readme.indexOf('## Use waymark in your project');
-  const text = readme.slice(start, readme.indexOf('\n## ', start + 1));
-  const blocks = (lang: string) => [...text.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((match) => match[1]);
-  const commands = blocks('sh').flatMap((block) => block.split('\n')).map((line) => line.replace(/#.*/, '').trim());
+  const texts = PAGES.map((page) => readFileSync(join(root, page), 'utf8'));
+  const blocks = (text: string, lang: string) => [...text.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((match) => match[1]);
+  const commands = texts.flatMap((text) => blocks(text, 'sh')).flatMap((block) => block.split('\n')).map((line) => line.replace(/#.*/, '').trim());
   const files = new Map<string, string>();
-  for (const code of blocks('ts')) {
+  for (const code of texts.flatMap((text) => blocks(text, 'ts'))) {
     const path = /^\/\/ (src\/[\w./-]+\.ts)\n/.exec(code)?.[1];
-    if (path) files.set(path, code);
+    if (path) {
+      if (files.has(path)) throw new Error(`two pages write ${path}`);
+      files.set(path, code);
+    }
   }
-  const curls = [...text.matchAll(/^curl localhost:3000(\S+) +# (.+)$/gm)].map((match) => ({ path: match[1], answer: match[2] }));
+  const curls = [...texts[0].matchAll(/^curl localhost:3000(\S+) +# (.+)$/gm)].map((match) => ({ path: match[1], answer: match[2] }));
   return {
     installs: commands.filter((line) => line.startsWith('npm install ')).map((line) => line.split(/\s+/).slice(2)),
-    tsconfig: blocks('json')[0],
+    tsconfig: blocks(texts[0], 'json')[0],
     files,
     curls,
   };
@@ -69,7 +74,7 @@ function writeFiles(dir: string, files: ReadonlyMap<string, string>): void {
   }
 }
 
-/** Beside the README's files: the subpath export, which moduleResolution node10 only finds through typesVersions. */
+/** Beside the guides' files: the subpath export, which moduleResolution node10 only finds through typesVersions. */
 const extra = new Map([
   [
     'src/runner-options-check.ts',
@@ -106,7 +111,7 @@ function mapsPointInside(pkg: string): string[] {
   return broken;
 }
 
-describe('consumer project: the packed tarball in an empty folder, as the README says', function () {
+describe('consumer project: the packed tarball in an empty folder, as docs/getting-started.md says', function () {
   this.timeout(TEN_MINUTES);
   const readme = section();
   let dir = '';
@@ -120,7 +125,7 @@ describe('consumer project: the packed tarball in an empty folder, as the README
     writeFiles(dir, new Map([...readme.files, ...extra]));
   });
 
-  it('the README has an install line, a tsconfig and files to compile', () => {
+  it('getting started has an install line, a tsconfig and files to compile', () => {
     expect(readme.installs[0]).to.include('waymark').and.include('reflect-metadata');
     expect(JSON.parse(readme.tsconfig).compilerOptions).to.include({ strict: true, experimentalDecorators: true, emitDecoratorMetadata: true });
     expect([...readme.files.keys()]).to.include('src/app.ts');
@@ -153,7 +158,7 @@ describe('consumer project: the packed tarball in an empty folder, as the README
     succeeds(run('npx', ['tsc', '-p', 'tsconfig.plain.json'], dir));
   });
 
-  it("serves the README's app and answers its curl lines", async () => {
+  it("serves the guide's app and answers its curl lines", async () => {
     const port = await freePort();
     const server = spawn(process.execPath, ['dist/app.js'], { cwd: dir, env: { ...process.env, PORT: String(port) } });
     try {
@@ -179,7 +184,7 @@ describe('consumer project: the packed tarball in an empty folder, as the README
     }
   });
 
-  it("passes the README's tests (node --test) and runs its other files", () => {
+  it("passes the guides' tests (node --test) and runs their other files", () => {
     const tests = [...readme.files.keys()].filter((path) => path.endsWith('.test.ts')).map((path) => path.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js'));
     expect(tests).to.not.be.empty;
     succeeds(run(process.execPath, ['--test', ...tests], dir));
@@ -226,7 +231,7 @@ describe('consumer project: the packed tarball in an empty folder, as the README
     expect(ts.status).to.equal(1);
     expect(ts.stderr).to.contain('needs ts-node in your project: npm install --save-dev ts-node typescript@5');
   });
-  it('waymark types: the generated file makes a misspelt name or a missing parameter a compile error (api.md §15)', () => {
+  it('waymark types: the generated file makes a misspelt name or a missing parameter a compile error (docs/namespaces-and-reversal.md)', () => {
     succeeds(run('npx', ['waymark', 'types', 'dist/app.js', '--out', 'src/route-names.d.ts'], dir));
     succeeds(run('npx', ['waymark', 'types', 'dist/app.js', '--out', 'src/route-names.d.ts', '--check'], dir));
     writeFileSync(
@@ -250,7 +255,7 @@ describe('consumer project: the packed tarball in an empty folder, as the README
 describe('consumer project: installed from a git URL', function () {
   this.timeout(TEN_MINUTES);
 
-  it('prepare builds dist/ (declarations included), and the README app compiles against it', () => {
+  it('prepare builds dist/ (declarations included), and the getting-started app compiles against it', () => {
     const clone = join(work, 'clone');
     succeeds(run('git', ['clone', '--quiet', '--no-hardlinks', root, clone], work));
     const dir = project('from-git');

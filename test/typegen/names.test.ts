@@ -124,16 +124,16 @@ describe('typegen/names (compiled with tsc)', function () {
   });
 });
 
-describe('typegen/names: the README example', function () {
+describe('typegen/names: the example of docs/namespaces-and-reversal.md', function () {
   this.timeout(120_000);
   const dir = join(scratch, 'readme');
   const snippet = join(dir, 'snippet.ts');
   const names = join(dir, 'route-names.d.ts');
 
   before(() => {
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const readme = readFileSync(join(root, 'docs', 'namespaces-and-reversal.md'), 'utf8');
     const block = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]).find((code) => code.includes("'users:detial'"));
-    if (block === undefined) throw new Error('README has no typed-reversal example');
+    if (block === undefined) throw new Error('docs/namespaces-and-reversal.md has no typed-reversal example');
     mkdirSync(dir, { recursive: true });
     writeFileSync(snippet, block.replaceAll("from 'waymark'", `from ${JSON.stringify(join(root, 'src'))}`));
     const loaded = require(snippet) as { app: App };
