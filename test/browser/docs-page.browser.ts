@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createSampleApp } from '../../examples/app';
 import { runtimeOf } from '../../src/runtime';
-import { documentedVersions } from '../../examples/docs';
+import { schemeVersions } from '../../src/docs-page/versions';
 
 /**
  * The sample app's docs page in a real browser (Debian's chromium, driven by
@@ -58,7 +58,7 @@ describe('browser: the docs page', function () {
       page.on('request', (sent) => requested.push(sent.url()));
       try {
         await page.goto(`${base}/docs`);
-        const versions = documentedVersions(runtimeOf(app).versioning);
+        const versions = schemeVersions(runtimeOf(app).versioning);
         const options = await page.locator('#select option').allTextContents();
         expect(options).to.deep.equal(versions.length > 0 ? versions : ['API']);
         for (const version of versions.length > 0 ? versions : [null]) {
