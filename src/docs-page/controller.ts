@@ -39,8 +39,9 @@ export function docsController(options: ResolvedDocsOptions, ui: SwaggerUi): Fun
       const link = (name: string, params?: Record<string, string>) => relativeUrl(ctx.path, reverse(ctx, name, params));
       const asset = (file: string) => `${link('asset', { file })}?v=${ui.tag}`;
       const urls = listed.length > 0 ? listed.map((version) => ({ name: version, url: link('openapi', { version }) })) : [{ name: options.title, url: link('openapi') }];
-      const scheme = runtimeOf(ctx.app).versioning;
-      const primary = scheme?.defaultVersion !== null && scheme?.defaultVersion !== undefined && listed.includes(scheme.defaultVersion) ? scheme.defaultVersion : urls[0].name;
+      // The switcher opens on the scheme's default version when the page lists it.
+      const fallback = runtimeOf(ctx.app).versioning?.defaultVersion;
+      const primary = typeof fallback === 'string' && listed.includes(fallback) ? fallback : urls[0].name;
       ctx.set('Content-Security-Policy', PAGE_POLICY);
       ctx.set('X-Content-Type-Options', 'nosniff');
       ctx.set('Cache-Control', 'no-cache');

@@ -100,6 +100,9 @@ describe('docs-page: docsRoutes()', () => {
   it('lists the versions it is given, which the app must allow (a 500 naming the version otherwise)', async () => {
     const listed = settingsOf((await request(appWith('url-path', { versions: ['v2'] }).callback()).get('/docs').set('Accept', HTML)).text);
     expect(listed.urls.map((entry) => entry.name)).to.deep.equal(['v2']);
+    expect(listed.primaryName).to.equal('v2');
+    const reordered = settingsOf((await request(appWith('url-path', { versions: ['v2', 'v1'] }).callback()).get('/docs').set('Accept', HTML)).text);
+    expect([reordered.urls.map((entry) => entry.name), reordered.primaryName]).to.deep.equal([['v2', 'v1'], 'v1']); // opens on the default version
     const wrong = appWith('url-path', { versions: ['v3'] });
     const errors: Error[] = [];
     wrong.on('error', (error: Error) => errors.push(error));
