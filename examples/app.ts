@@ -11,7 +11,7 @@ import {
   type RouteSource,
   type VersioningScheme,
 } from '../src';
-import { docsController, documentedVersions } from './docs';
+import { sampleDocs } from './docs';
 import { UsersController, UsersV2Controller } from './users';
 
 const users: RouteSource[] = [UsersController, UsersV2Controller];
@@ -37,11 +37,11 @@ const schemes: Record<string, () => { versioning: VersioningScheme; routes: Rout
  */
 export function createSampleApp(versioning = process.env.VERSIONING, port = process.env.PORT ?? '3000'): App {
   const origin = process.env.ORIGIN ?? `http://${versioning === 'host-name' ? 'api.localhost' : 'localhost'}:${port}`;
-  if (!versioning) return createApp({ routes: [...users, docsController([])], origin });
+  if (!versioning) return createApp({ routes: [...users, sampleDocs([])], origin });
   const make = schemes[versioning];
   if (!make) throw new Error(`VERSIONING must be one of ${Object.keys(schemes).join(', ')}; got '${versioning}'.`);
   const { versioning: scheme, routes } = make();
-  return createApp({ versioning: scheme, routes: [...routes, docsController(documentedVersions(scheme))], origin });
+  return createApp({ versioning: scheme, routes: [...routes, sampleDocs(versions.allowedVersions)], origin });
 }
 
 /** `waymark routes examples/app.ts` lists this app's routes. */

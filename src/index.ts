@@ -45,3 +45,4 @@ export { NamespaceVersioning } from './versioning/namespace';
 export { HostNameVersioning, type HostNameVersioningOptions } from './versioning/host-name';
 export { QueryParameterVersioning } from './versioning/query-parameter';
 export type { ProxyTrust } from './http/proxy';
+export { docsRoutes, type DocsRoutesOptions } from './docs-page';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { createSampleApp } from '../../examples/app';
 import { runtimeOf } from '../../src/runtime';
-import { documentedVersions } from '../../examples/docs';
+import { schemeVersions } from '../../src/docs-page/versions';
 import { documentOf } from '../openapi/validator';
 import { requestFor } from './client';
 
@@ -25,7 +25,7 @@ describe('examples: OpenAPI round trip', () => {
       });
       const server = request(app.callback());
       const names = new Set(runtimeOf(app).table.routes.map((route) => route.fullName));
-      const versions = runtimeOf(app).versioning ? documentedVersions(runtimeOf(app).versioning) : [undefined];
+      const versions = runtimeOf(app).versioning ? schemeVersions(runtimeOf(app).versioning) : [undefined];
       let reached = 0;
       for (const version of versions) {
         const document = await documentOf(app, { version });

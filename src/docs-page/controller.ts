@@ -1,0 +1,97 @@
+import { createReadStream } from 'node:fs';
+import type { Context } from 'koa';
+import type { App } from '../app';
+import { Controller } from '../decorators/controller';
+import { Ctx } from '../decorators/params';
+import { Get } from '../decorators/routes';
+import { NotFound } from '../http/errors';
+import { runtimeOf } from '../runtime';
+import { pageHtml, PAGE_POLICY } from './html';
+import { INIT_SCRIPT } from './init-script';
+import type { ResolvedDocsOptions } from './options';
+import { relativeUrl } from './relative';
+import { ASSET_TYPES, assetPath, type SwaggerUi } from './swagger-ui';
+import { listedVersions } from './versions';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A year: an asset URL carries the tag of what it serves, so a new release is a new URL. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** `app.url` by a name not known when compiling (the typed names may not list the docs routes). */
+function reverse(ctx: Context, name: string, params: Record<string, string> = {}): string {
+  const namespace = ctx.route?.namespace ?? '';
+  const url = (ctx.app as App).url as unknown as (name: string, params: object, options: object) => string;
+  return url.call(ctx.app, `${namespace}:${name}`, params, { currentApp: namespace });
+}
+
+/** A class per call of `docsRoutes()`: nothing is shared between two apps or two pages. */
+export function docsController(options: ResolvedDocsOptions, ui: SwaggerUi): Function {
+  const { versions } = options;
+  const openapiPath = versions !== null && versions.length === 0 ? '/openapi' : '/openapi{/:version}';
+  const requirements: Record<string, RegExp> = versions?.length ? { version: new RegExp(versions.map(escapeRegExp).join('|')) } : {};
+  const files = new RegExp(Object.keys(ASSET_TYPES).map(escapeRegExp).join('|'));
+
+  @Controller('', { versioning: null })
+  class DocsController {
+    @Get('', { name: 'page', summary: 'Interactive documentation of every version', tags: ['docs'], responses: { 200: { description: 'An HTML page' } } })
+    page(@Ctx() ctx: Context) {
+      const listed = listedVersions(ctx, versions);
+      const link = (name: string, params?: Record<string, string>) => relativeUrl(ctx.path, reverse(ctx, name, params));
+      const asset = (file: string) => `${link('asset', { file })}?v=${ui.tag}`;
+      const urls = listed.length > 0 ? listed.map((version) => ({ name: version, url: link('openapi', { version }) })) : [{ name: options.title, url: link('openapi') }];
+      // The switcher opens on the scheme's default version when the page lists it.
+      const fallback = runtimeOf(ctx.app).versioning?.defaultVersion;
+      const primary = typeof fallback === 'string' && listed.includes(fallback) ? fallback : urls[0].name;
+      ctx.set('Content-Security-Policy', PAGE_POLICY);
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.body = pageHtml({
+        title: options.title,
+        urls,
+        primaryName: primary,
+        oauth2RedirectUrl: link('asset', { file: 'oauth2-redirect.html' }),
+        swaggerUi: { ...options.swaggerUi },
+        assets: { css: asset('swagger-ui.css'), icon: asset('favicon-32x32.png'), bundle: asset('swagger-ui-bundle.js'), preset: asset('swagger-ui-standalone-preset.js'), init: asset('waymark-docs.js') },
+      });
+    }
+
+    @Get(openapiPath, {
+      name: 'openapi',
+      requirements,
+      summary: "One version's OpenAPI 3.1 document (the default version's without one)",
+      tags: ['docs'],
+      responses: { 200: { description: 'An OpenAPI 3.1 document', schema: { type: 'object', required: ['openapi', 'info', 'paths'] } } },
+    })
+    async openapi(@Ctx() ctx: Context) {
+      // Read from the params, not @Param: the route may have no :version.
+      const asked: string | undefined = ctx.params.version;
+      if (asked !== undefined && !listedVersions(ctx, versions).includes(asked)) throw new NotFound('No such API version.');
+      const document = (ctx.app as App).openapi({ version: asked, info: options.info });
+      ctx.set('Cache-Control', 'no-cache');
+      return options.document ? await options.document(document, { version: asked ?? runtimeOf(ctx.app).versioning?.defaultVersion ?? null, ctx }) : document;
+    }
+
+    @Get('/assets/:file', {
+      name: 'asset',
+      requirements: { file: files },
+      summary: 'A file of the documentation page (Swagger UI, from swagger-ui-dist)',
+      tags: ['docs'],
+      responses: { 200: { description: 'A stylesheet, script, source map, icon or the OAuth2 redirect page' } },
+    })
+    asset(@Ctx() ctx: Context) {
+      const file: string = ctx.params.file;
+      ctx.status = 200;
+      ctx.set('ETag', `"${ui.tag}"`);
+      ctx.set('Cache-Control', ctx.query.v === ui.tag ? IMMUTABLE : 'no-cache');
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      if (ctx.fresh) {
+        ctx.status = 304;
+        return;
+      }
+      ctx.type = ASSET_TYPES[file];
+      ctx.body = file === 'waymark-docs.js' ? INIT_SCRIPT : createReadStream(assetPath(ui, file));
+    }
+  }
+  return DocsController;
+}
