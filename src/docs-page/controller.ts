@@ -4,7 +4,7 @@ import type { App } from '../app';
 import { Controller } from '../decorators/controller';
 import { Ctx } from '../decorators/params';
 import { Get } from '../decorators/routes';
-import { NotFound } from '../http/errors';
+import { NotFound } from '../errors';
 import { runtimeOf } from '../runtime';
 import { pageHtml, PAGE_POLICY } from './html';
 import { INIT_SCRIPT } from './init-script';

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { ImproperlyConfigured } from '../errors';
 import { runtimeOf } from '../runtime';
-import type { VersioningScheme } from '../versioning/scheme';
+import type { VersioningScheme } from '../model/scheme';
 
 /** The versions a scheme documents: those it allows, or its default when it allows any. */
 export function schemeVersions(scheme: VersioningScheme | null): string[] {
