@@ -30,6 +30,7 @@ const LAYERS = [
   'typegen',
   'options',
   'app',
+  'docs-page', // a package export of routes that serve the app's own documents
   'index',
   'runner-options',
   'cli',
