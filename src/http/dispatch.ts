@@ -31,7 +31,12 @@ export function errorBoundary(translator: Translator): Middleware {
       await next();
       // A middleware that neither answered nor called `next` (a guard's bare `return`) left Koa's
       // bare 404 "Not Found" text: the same 404, as a problem document like every other error.
-      if (ctx.body == null && ctx.status === 404 && ctx.respond !== false && !ctx.headerSent) throw new NotFound();
+      // One that caught an error and answered nothing leaves the status `settling` gave it: that error's document.
+      if (ctx.body == null && ctx.respond !== false && !ctx.headerSent) {
+        const settled = (ctx as Settled)[SETTLED];
+        if (settled !== undefined && settled.status === ctx.status) throw settled.error;
+        if (ctx.status === 404) throw new NotFound();
+      }
     } catch (error) {
       const problem = toProblem(error);
       if (problem.status >= 500) ctx.app.emit('error', asError(error), ctx);
@@ -39,6 +44,34 @@ export function errorBoundary(translator: Translator): Middleware {
       sendProblem(ctx, problem, translator);
     } finally {
       if (!ctx.headerSent && isDraining(ctx)) ctx.set('Connection', 'close');
+    }
+  };
+}
+
+const SETTLED = Symbol('waymark:settled');
+type Settled = Context & { [SETTLED]?: { error: unknown; status: number } };
+
+/**
+ * `middleware`, giving an error that leaves it the status its problem
+ * document will have before passing it on. The error still travels up
+ * through `app.use()` middleware as in Koa (so `@koa/cors` and error
+ * reporters see it), and a logger's `finally { log(ctx.status) }` logs the
+ * status that is sent, not Koa's provisional 404 (docs/logging-and-tracing.md).
+ * `res.statusCode` is written rather than `ctx.status`, which would mark the
+ * status explicit: a middleware that catches the error and sets a body
+ * still gets Koa's 200.
+ */
+export function settling(middleware: Middleware): Middleware {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    try {
+      await middleware(ctx, next);
+    } catch (error) {
+      if (!ctx.headerSent) {
+        const { status } = toProblem(error);
+        ctx.res.statusCode = status;
+        (ctx as Settled)[SETTLED] = { error, status };
+      }
+      throw error;
     }
   };
 }
