@@ -9,6 +9,7 @@ import { dispatcher, errorBoundary, settling } from './http/dispatch';
 import { Matcher } from './http/matcher';
 import { followProxyTrust, proxyTest } from './http/proxy';
 import { installQuery } from './http/query';
+import { routeTrace } from './http/tracing';
 import { appUrl } from './http/reverse';
 import { planRoutes } from './http/middleware';
 import { Translator } from './i18n/translator';
@@ -68,7 +69,7 @@ export class App extends Koa {
     };
     const matcher = new Matcher(table.routes, { paramLength });
     const plans = planRoutes(table.routes, { resolve, bodyLimit });
-    const dispatch = dispatcher({ matcher, plans, versioning, offers: runtime.offers, now });
+    const dispatch = dispatcher({ matcher, plans, versioning, offers: runtime.offers, now, trace: routeTrace() });
     const boundary = errorBoundary(runtime.translator);
     // Koa 3's `compose` option puts the error boundary first and routing last, whatever `app.use()` adds;
     // with nothing added, the boundary calls the dispatcher itself (no koa-compose layer per request).

@@ -12,6 +12,7 @@ import type { VersioningScheme } from '../versioning/scheme';
 import type { Candidate, Matcher } from './matcher';
 import type { RoutePlan } from './middleware';
 import { asError, sendProblem, toProblem, varyOn } from './problem';
+import type { RouteTrace } from './tracing';
 
 const ACCEPT = ['Accept'];
 
@@ -85,6 +86,8 @@ export interface Routing {
   offers: Offers;
   /** The clock for `retireAfterSunset`, in ms since the epoch. */
   now: () => number;
+  /** Gives the request's trace span its route; `null` without OpenTelemetry. */
+  trace: RouteTrace | null;
 }
 
 /**
@@ -94,7 +97,7 @@ export interface Routing {
  * §10), and innermost bind the handler's arguments, call it on the app's
  * controller instance and render the result.
  */
-export function dispatcher({ matcher, plans, versioning, offers, now }: Routing): Middleware {
+export function dispatcher({ matcher, plans, versioning, offers, now, trace }: Routing): Middleware {
   const types = new ContentTypes();
   return async (ctx) => {
     const result = matcher.match(ctx.method, ctx.path);
@@ -109,6 +112,7 @@ export function dispatcher({ matcher, plans, versioning, offers, now }: Routing)
     }
     const [first] = result.candidates;
     setRoute(ctx, first);
+    if (trace !== null) trace(ctx.method, first.route.pattern.source);
     const scheme = first.route.versioning === undefined ? versioning : first.route.versioning;
     const lifecycle = scheme?.lifecycle?.active ? scheme.lifecycle : null;
     if (scheme) varyOn(ctx, scheme.vary);
@@ -123,7 +127,10 @@ export function dispatcher({ matcher, plans, versioning, offers, now }: Routing)
     }
     const chosen = result.candidates.find((candidate) => serves(candidate.route, ctx.version));
     if (!chosen) throw scheme ? scheme.invalidVersion() : new NotFound();
-    if (chosen !== first) setRoute(ctx, chosen);
+    if (chosen !== first) {
+      setRoute(ctx, chosen);
+      if (trace !== null && chosen.route.pattern.source !== first.route.pattern.source) trace(ctx.method, chosen.route.pattern.source);
+    }
     const { route, params } = chosen;
     const plan = plans[chosen.index];
     if (plan.around === null) await handle(ctx, route, plan, params, offer.full, types);
