@@ -30,20 +30,21 @@ const WHY: Record<Name, { code: string; message: string }> = {
  */
 export function decoratorProblems(ts: TypeScript, compiler: EffectiveCompilerOptions, rootFile: string, blockFile: string | undefined): Problem[] {
   const problems: Problem[] = [];
-  const reported = new Set<string>();
+  const reported = new Set<string | number>();
   for (const [options, where] of [
     [compiler.tsc, { file: rootFile, path: '$.compilerOptions' }],
     [compiler.tsNode, { file: blockFile ?? rootFile, path: '$["ts-node"].compilerOptions' }],
   ] as const) {
     const diagnostics = ts.createProgram({ rootNames: [], options: { ...options, noLib: true, types: [] } }).getOptionsDiagnostics();
-    const ts5052 = diagnostics.find((diagnostic) => diagnostic.code === 5052);
-    if (ts5052 && !reported.has('TS5052')) {
-      reported.add('TS5052');
-      const message = ts.flattenDiagnosticMessageText(ts5052.messageText, ' ');
-      problems.push({ ...at(where, options === compiler.tsc, 'experimentalDecorators'), code: 'TS5052', message, suggestion: '"experimentalDecorators": true' });
+    // TS5052: emitDecoratorMetadata without experimentalDecorators, which only the program's option check reports.
+    const alone = diagnostics.find((diagnostic) => diagnostic.code === 5052);
+    if (alone && !reported.has(alone.code)) {
+      reported.add(alone.code);
+      const message = ts.flattenDiagnosticMessageText(alone.messageText, ' ');
+      problems.push({ ...at(where, options === compiler.tsc, 'experimentalDecorators'), code: `TS${alone.code}`, message, suggestion: '"experimentalDecorators": true' });
     }
     for (const name of NAMES) {
-      if (options[name] === true || reported.has(name) || (ts5052 && name === 'experimentalDecorators')) continue;
+      if (options[name] === true || reported.has(name) || (alone && name === 'experimentalDecorators')) continue;
       reported.add(name);
       problems.push({ ...at(where, options === compiler.tsc, name), ...WHY[name], suggestion: `"${name}": true` });
     }
