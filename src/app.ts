@@ -5,10 +5,11 @@ import Koa = require('koa');
 import type { Context, Middleware } from 'koa';
 import { resolveAppOptions, type AppOptions } from './options';
 import { installContext } from './http/context';
-import { dispatcher, errorBoundary } from './http/dispatch';
+import { dispatcher, errorBoundary, settling } from './http/dispatch';
 import { Matcher } from './http/matcher';
 import { followProxyTrust, proxyTest } from './http/proxy';
 import { installQuery } from './http/query';
+import { routeTrace } from './http/tracing';
 import { appUrl } from './http/reverse';
 import { planRoutes } from './http/middleware';
 import { Translator } from './i18n/translator';
@@ -29,7 +30,8 @@ const noNext = (): Promise<void> => Promise.resolve();
 /**
  * A Koa application whose routes come from decorated controllers. Every Koa
  * middleware and `app.callback()` work unchanged; middleware added with
- * `app.use()` runs after waymark's error boundary and before routing.
+ * `app.use()` runs after waymark's error boundary and before routing; an
+ * error passing through it already carries the status that will be sent.
  * `createApp(options)` is the same as `new App(options)`.
  *
  * @example
@@ -69,14 +71,17 @@ export class App extends Koa {
     };
     const matcher = new Matcher(table.routes, { paramLength });
     const plans = planRoutes(table.routes, { resolve, bodyLimit });
-    const dispatch = dispatcher({ matcher, plans, versioning, offers: runtime.offers, now });
+    const dispatch = dispatcher({ matcher, plans, versioning, offers: runtime.offers, now, trace: routeTrace() });
     const boundary = errorBoundary(runtime.translator);
     // Koa 3's `compose` option puts the error boundary first and routing last, whatever `app.use()` adds;
     // with nothing added, the boundary calls the dispatcher itself (no koa-compose layer per request).
+    // Below added middleware, each layer gives an error its final status as it passes (docs/logging-and-tracing.md).
     const koaOptions: { proxy: boolean } = {
       proxy: proxy === true,
       compose: (middleware: Middleware[]) =>
-        middleware.length === 0 ? (ctx: Context) => boundary(ctx, () => dispatch(ctx, noNext)) : compose([boundary, ...middleware, dispatch]),
+        middleware.length === 0
+          ? (ctx: Context) => boundary(ctx, () => dispatch(ctx, noNext))
+          : compose([boundary, ...middleware.map(settling), settling(dispatch)]),
     } as { proxy: boolean };
     super(koaOptions);
     attachRuntime(this, runtime);

@@ -71,7 +71,7 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   if (resolve !== undefined && typeof resolve !== 'function') throw new ImproperlyConfigured('resolve must be a function from a controller class to its instance, such as (C) => container.resolve(C).');
   const proxy = options.proxy ?? false;
   if (typeof proxy !== 'boolean' && typeof proxy !== 'function' && !(Array.isArray(proxy) && proxy.every((a) => typeof a === 'string'))) {
-    throw new ImproperlyConfigured('proxy must be true, false, an array of proxy addresses, or a function of the peer address.');
+    throw new ImproperlyConfigured("proxy must be true, false, an array of proxy addresses, CIDR ranges or names ('loopback', 'linklocal', 'uniquelocal'), or a function of the peer address.");
   }
   const versioning = options.versioning ?? null;
   checkScheme(versioning, 'createApp() option versioning');

@@ -3,9 +3,12 @@ import { checkProject } from '../runner-options/read';
 import type { Problem } from '../runner-options/problems';
 import type { Command } from './command';
 
-/** `waymark check-config [tsconfig.json] [--json]`: every problem, and 1 when there is an error. */
+/**
+ * `waymark check-config [tsconfig.json] [--json]`: every problem of the
+ * `"ts-node"` block and of the decorator options waymark needs, and 1 when there is an error.
+ */
 export function checkConfig(path: string, json: boolean, out: (text: string) => void): number {
-  const { errors, warnings } = checkProject(path);
+  const { errors, warnings } = checkProject(path, { decorators: true });
   if (json) {
     out(JSON.stringify({ valid: errors.length === 0, errors, warnings }, null, 2));
   } else {
@@ -22,7 +25,7 @@ export function checkConfig(path: string, json: boolean, out: (text: string) => 
 /** The `check-config` entry of the command table in main.ts. */
 export const checkConfigCommand: Command = {
   synopsis: '[tsconfig.json] [--json]',
-  summary: 'check the "ts-node" block of a tsconfig.json; exit 1 on any error',
+  summary: 'check a tsconfig.json: the decorator options waymark needs and the "ts-node" block; exit 1 on any error',
   options: { json: { type: 'boolean' } },
   positionals: [0, 1],
   run: ({ positionals, values }, io) => checkConfig(positionals[0] ?? 'tsconfig.json', values.json === true, io.out),

@@ -12,6 +12,7 @@ import type { VersioningScheme } from '../model/scheme';
 import type { Candidate, Matcher } from './matcher';
 import type { RoutePlan } from './middleware';
 import { asError, sendProblem, toProblem, varyOn } from './problem';
+import type { RouteTrace } from './tracing';
 
 const ACCEPT = ['Accept'];
 
@@ -31,7 +32,12 @@ export function errorBoundary(translator: Translator): Middleware {
       await next();
       // A middleware that neither answered nor called `next` (a guard's bare `return`) left Koa's
       // bare 404 "Not Found" text: the same 404, as a problem document like every other error.
-      if (ctx.body == null && ctx.status === 404 && ctx.respond !== false && !ctx.headerSent) throw new NotFound();
+      // One that caught an error and answered nothing leaves the status `settling` gave it: that error's document.
+      if (ctx.body == null && ctx.respond !== false && !ctx.headerSent) {
+        const settled = (ctx as Settled)[SETTLED];
+        if (settled !== undefined && settled.status === ctx.status) throw settled.error;
+        if (ctx.status === 404) throw new NotFound();
+      }
     } catch (error) {
       const problem = toProblem(error);
       if (problem.status >= 500) ctx.app.emit('error', asError(error), ctx);
@@ -39,6 +45,34 @@ export function errorBoundary(translator: Translator): Middleware {
       sendProblem(ctx, problem, translator);
     } finally {
       if (!ctx.headerSent && isDraining(ctx)) ctx.set('Connection', 'close');
+    }
+  };
+}
+
+const SETTLED = Symbol('waymark:settled');
+type Settled = Context & { [SETTLED]?: { error: unknown; status: number } };
+
+/**
+ * `middleware`, giving an error that leaves it the status its problem
+ * document will have before passing it on. The error still travels up
+ * through `app.use()` middleware as in Koa (so `@koa/cors` and error
+ * reporters see it), and a logger's `finally { log(ctx.status) }` logs the
+ * status that is sent, not Koa's provisional 404 (docs/logging-and-tracing.md).
+ * `res.statusCode` is written rather than `ctx.status`, which would mark the
+ * status explicit: a middleware that catches the error and sets a body
+ * still gets Koa's 200.
+ */
+export function settling(middleware: Middleware): Middleware {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    try {
+      await middleware(ctx, next);
+    } catch (error) {
+      if (!ctx.headerSent) {
+        const { status } = toProblem(error);
+        ctx.res.statusCode = status;
+        (ctx as Settled)[SETTLED] = { error, status };
+      }
+      throw error;
     }
   };
 }
@@ -52,6 +86,8 @@ export interface Routing {
   offers: Offers;
   /** The clock for `retireAfterSunset`, in ms since the epoch. */
   now: () => number;
+  /** Gives the request's trace span its route; `null` without OpenTelemetry. */
+  trace: RouteTrace | null;
 }
 
 /**
@@ -61,7 +97,7 @@ export interface Routing {
  * middleware (docs/guards-and-injection.md), and innermost bind the handler's
  * arguments, call it on the app's controller instance and render the result.
  */
-export function dispatcher({ matcher, plans, versioning, offers, now }: Routing): Middleware {
+export function dispatcher({ matcher, plans, versioning, offers, now, trace }: Routing): Middleware {
   const types = new ContentTypes();
   return async (ctx) => {
     const result = matcher.match(ctx.method, ctx.path);
@@ -77,6 +113,7 @@ export function dispatcher({ matcher, plans, versioning, offers, now }: Routing)
     }
     const [first] = result.candidates;
     setRoute(ctx, first);
+    if (trace !== null) trace(ctx.method, first.route.pattern.source);
     const scheme = first.route.versioning === undefined ? versioning : first.route.versioning;
     const lifecycle = scheme?.lifecycle?.active ? scheme.lifecycle : null;
     if (scheme) varyOn(ctx, scheme.vary);
@@ -92,7 +129,10 @@ export function dispatcher({ matcher, plans, versioning, offers, now }: Routing)
     }
     const chosen = result.candidates.find((candidate) => serves(candidate.route, ctx.version));
     if (!chosen) throw scheme ? scheme.invalidVersion() : new NotFound();
-    if (chosen !== first) setRoute(ctx, chosen);
+    if (chosen !== first) {
+      setRoute(ctx, chosen);
+      if (trace !== null && chosen.route.pattern.source !== first.route.pattern.source) trace(ctx.method, chosen.route.pattern.source);
+    }
     const { route, params } = chosen;
     const plan = plans[chosen.index];
     if (plan.around === null) await handle(ctx, route, plan, params, offer.full, types);

@@ -34,9 +34,19 @@ const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 /**
  * What any thrown value becomes. waymark's `HttpError`s keep their status,
  * detail and headers; Koa's `ctx.throw(4xx, message)` errors keep theirs;
- * everything else (including `throw null`) is a 500 that reveals nothing.
+ * everything else (including `throw null`) is a 500 that reveals nothing,
+ * and so is a value that throws when looked at (a revoked Proxy, a throwing
+ * `status` getter): the error boundary must not fail itself.
  */
 export function toProblem(error: unknown): Problem {
+  try {
+    return inspect(error);
+  } catch {
+    return internalError();
+  }
+}
+
+function inspect(error: unknown): Problem {
   if (error instanceof HttpError) {
     const { status, text, code, type, title, instance, extensions } = error;
     return { status, text, code, headers: safeHeaders(error.headers), type, title, instance, extensions };
@@ -47,6 +57,10 @@ export function toProblem(error: unknown): Problem {
     const detail = typeof candidate.message === 'string' && candidate.message !== '' ? candidate.message : (STATUS_CODES[status] ?? 'Error');
     return { status, text: new Message(detail), code: CLIENT_ERROR, headers: safeHeaders(candidate.headers) };
   }
+  return internalError();
+}
+
+function internalError(): Problem {
   return { status: 500, text: messageOf(INTERNAL_ERROR), code: INTERNAL_ERROR, headers: {} };
 }
 
@@ -83,7 +97,20 @@ export function sendProblem(ctx: Context, problem: Problem, translator?: Transla
   ctx.body = JSON.stringify({ type, title, status: problem.status, detail, ...(instance === undefined ? {} : { instance }), ...problem.extensions });
 }
 
-/** An `Error` for Koa's `error` event, which refuses anything else (`throw null`). */
+/**
+ * An `Error` for Koa's `error` event, which refuses anything else (`throw null`).
+ * Koa's default listener reads `status`, `expose` and `stack`: an error on
+ * which one of them throws, and a value that cannot even be turned into a
+ * string, are replaced by an `Error` that says so.
+ */
 export function asError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(`Non-error thrown: ${String(error)}`);
+  try {
+    if (!(error instanceof Error)) return new Error(`Non-error thrown: ${String(error)}`);
+    // Read here, where a throw is caught, rather than in Koa's listener.
+    const { status, expose, stack } = error as Error & { status?: unknown; expose?: unknown };
+    void [status, expose, stack];
+    return error;
+  } catch {
+    return new Error('Thrown: a value that throws when inspected');
+  }
 }

@@ -1,15 +1,35 @@
 import type { IncomingMessage } from 'node:http';
 import type { Request } from 'koa';
+import proxyaddr = require('proxy-addr');
+import { ImproperlyConfigured } from '../errors';
 
-/** Which peers may set `X-Forwarded-*` headers: all, none, some addresses, or a test. */
+/**
+ * Which peers may set `X-Forwarded-*` headers: all, none, some addresses, or
+ * a test. Addresses may be exact (`'10.0.0.5'`), CIDR ranges
+ * (`'10.0.0.0/8'`, `'fc00::/7'`) or proxy-addr's names `'loopback'`,
+ * `'linklocal'` and `'uniquelocal'`.
+ */
 export type ProxyTrust = boolean | readonly string[] | ((address: string) => boolean);
 
-/** The app's trust as a test on a peer's address (IPv4-mapped IPv6 addresses are compared as IPv4). */
+/**
+ * The app's trust as a test on a peer's address (IPv4-mapped IPv6 addresses
+ * are compared as IPv4). A list is compiled by proxy-addr, as Express does;
+ * an entry it cannot read is an `ImproperlyConfigured` naming it.
+ */
 export function proxyTest(trust: ProxyTrust): (address: string) => boolean {
   if (typeof trust === 'function') return trust;
   if (typeof trust === 'boolean') return () => trust;
-  const addresses = new Set(trust.map(plainAddress));
-  return (address) => addresses.has(address);
+  for (const entry of trust) {
+    try {
+      proxyaddr.compile(entry);
+    } catch {
+      throw new ImproperlyConfigured(
+        `proxy: ${JSON.stringify(entry)} is not an IP address, a CIDR range (such as '10.0.0.0/8') or one of 'loopback', 'linklocal', 'uniquelocal'.`,
+      );
+    }
+  }
+  const trusted = proxyaddr.compile([...trust]);
+  return (address) => trusted(address, 0);
 }
 
 function plainAddress(address: string): string {

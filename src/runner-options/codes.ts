@@ -26,11 +26,13 @@ export const ProblemCodes = {
   NESTING_TOO_DEEP: 'error',
   INVALID_JSON: 'error',
   CANNOT_READ: 'error',
+  DECORATORS_DISABLED: 'error',
   UNKNOWN_OPTION: 'warning',
   API_ONLY_OPTION: 'warning',
   NON_NUMERIC_DIAGNOSTIC: 'warning',
   ESM_UNSUPPORTED: 'warning',
   EMPTY_SCOPE_DIR: 'warning',
+  DECORATOR_METADATA_DISABLED: 'warning',
 } as const satisfies Record<string, 'error' | 'warning'>;
 
 /**

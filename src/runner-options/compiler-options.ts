@@ -17,6 +17,10 @@ export interface EffectiveCompilerOptions {
   /** `rootDir` as TypeScript resolved it (absolute), if set anywhere. */
   rootDir?: string;
   problems: Problem[];
+  /** The options `tsc -p` compiles with: the chain's `compilerOptions`. */
+  tsc: TS.CompilerOptions;
+  /** The options ts-node compiles with: those, the block's, and what ts-node forces. */
+  tsNode: TS.CompilerOptions;
 }
 
 const parseHost = (ts: TypeScript): TS.ParseConfigHost => ({
@@ -46,9 +50,9 @@ const kept = (diagnostics: readonly TS.Diagnostic[]) => diagnostics.filter((d) =
  * file it checks: `files`, `include`, `references`...), each diagnostic with
  * its code and the JSON path and file it points at.
  */
-function topLevel(ts: TypeScript, root: Layer): Problem[] {
+function topLevel(ts: TypeScript, root: Layer): { problems: Problem[]; options: TS.CompilerOptions } {
   const parsed = ts.parseJsonSourceFileConfigFileContent(root.source, parseHost(ts), root.dir, undefined, root.file);
-  return kept(parsed.errors).map((d) => toProblem(ts, d, { file: root.file, path: '$.compilerOptions' }));
+  return { problems: kept(parsed.errors).map((d) => toProblem(ts, d, { file: root.file, path: '$.compilerOptions' })), options: parsed.options };
 }
 
 /**
@@ -75,7 +79,8 @@ function inBlock(ts: TypeScript, declaring: Layer): Problem[] {
  */
 export function effectiveCompilerOptions(ts: TypeScript, layers: readonly Layer[], block: unknown, blockLayer: Layer | undefined): EffectiveCompilerOptions {
   const root = layers[layers.length - 1];
-  const problems = [...topLevel(ts, root), ...(blockLayer ? inBlock(ts, blockLayer) : [])];
+  const tsc = topLevel(ts, root);
+  const problems = [...tsc.problems, ...(blockLayer ? inBlock(ts, blockLayer) : [])];
   // A block value that is not an object is reported by the schema; ts-node would spread its characters in.
   const own = typeof block === 'object' && block !== null && !Array.isArray(block) ? block : {};
   const config = { ...root.json, compilerOptions: Object.assign({}, root.json.compilerOptions, own, FORCED) };
@@ -86,5 +91,5 @@ export function effectiveCompilerOptions(ts: TypeScript, layers: readonly Layer[
     if (!seen.has(`${problem.code} ${problem.message}`)) problems.push(problem);
   }
   const { target = ts.ScriptTarget.ES5, rootDir } = parsed.options;
-  return { target: targetName(ts, target), ...(typeof rootDir === 'string' ? { rootDir } : {}), problems };
+  return { target: targetName(ts, target), ...(typeof rootDir === 'string' ? { rootDir } : {}), problems, tsc: tsc.options, tsNode: parsed.options };
 }

@@ -3,6 +3,7 @@ import { WaymarkError } from '../errors';
 import { loadChain } from './chain';
 import { isWarning } from './codes';
 import { effectiveCompilerOptions } from './compiler-options';
+import { decoratorProblems } from './decorators';
 import type { ResolvedRunnerOptions } from './options';
 import { fromAjv, type Problem } from './problems';
 import { mergeLayers, resolveOptions } from './resolve';
@@ -48,8 +49,13 @@ export function readRunnerOptions(tsconfigPath: string): ResolvedRunnerOptions {
 
 const inBlock = (problem: Problem) => ({ ...problem, path: problem.path.replace(/^\$/, '$["ts-node"]') });
 
+export interface CheckOptions {
+  /** Also check what waymark's decorators need (`experimentalDecorators`, `emitDecoratorMetadata`): `waymark check-config` does. */
+  decorators?: boolean;
+}
+
 /** What `readRunnerOptions` finds, without throwing: for `waymark check-config`. */
-export function checkProject(tsconfigPath: string): ProjectCheck {
+export function checkProject(tsconfigPath: string, { decorators = false }: CheckOptions = {}): ProjectCheck {
   const file = resolve(tsconfigPath);
   const problems: Problem[] = [];
   const ts = loadTypeScript(dirname(file));
@@ -76,6 +82,7 @@ export function checkProject(tsconfigPath: string): ProjectCheck {
   const root = layers[layers.length - 1];
   const compiler = effectiveCompilerOptions(ts, layers, merge.merged.compilerOptions, merge.basePaths.compilerOptions);
   problems.push(...compiler.problems);
+  if (decorators) problems.push(...decoratorProblems(ts, compiler, root.file, merge.basePaths.compilerOptions?.file));
   problems.push(...combinedRules(merge.merged, compiler.target).map((p) => ({ ...inBlock(p), file: lastDeclaring(layers, p.path) ?? root.file })));
   const options = resolveOptions(ts, layers, merge, compiler, problems);
   return split(problems, options);

@@ -113,18 +113,51 @@ export function resolveOptions(ts: TypeScript, layers: readonly Layer[], merge: 
 /** The transpiler in force: the declared one, or ts-node's bundled swc transpiler, which then needs @swc/core or @swc/wasm. */
 function resolveTranspiler(merged: Merged, basePaths: Record<string, Layer>, root: Layer, problems: Problem[]): ResolvedRunnerOptions['transpiler'] {
   const value = merged.transpiler;
-  if (typeof value === 'string' && value) return resolveModule(value, basePaths.transpiler ?? root, `${BLOCK}.transpiler`, 'TRANSPILER_NOT_FOUND', problems);
+  const from = basePaths.transpiler ?? root;
+  if (typeof value === 'string' && value) {
+    const path = resolveModule(value, from, `${BLOCK}.transpiler`, 'TRANSPILER_NOT_FOUND', problems);
+    if (isSwcTranspiler(path, from)) checkSwcBackend(undefined, from, `${BLOCK}.transpiler`, problems);
+    return path;
+  }
   if (Array.isArray(value) && typeof value[0] === 'string') {
     const [name, options, ...rest] = value;
-    return [resolveModule(name, basePaths.transpiler ?? root, `${BLOCK}.transpiler[0]`, 'TRANSPILER_NOT_FOUND', problems), isObject(options) ? options : {}, ...rest];
+    const path = resolveModule(name, from, `${BLOCK}.transpiler[0]`, 'TRANSPILER_NOT_FOUND', problems);
+    const own = isObject(options) ? options : {};
+    if (isSwcTranspiler(path, from)) checkSwcBackend(own.swc, from, typeof own.swc === 'string' ? `${BLOCK}.transpiler[1].swc` : `${BLOCK}.transpiler`, problems);
+    return [path, own, ...rest];
   }
   if (!merged.swc || value) return undefined;
-  const from = basePaths.swc ?? root;
+  const swcFrom = basePaths.swc ?? root;
+  checkSwcBackend(undefined, swcFrom, `${BLOCK}.swc`, problems);
+  return resolveModule('ts-node/transpilers/swc', swcFrom, `${BLOCK}.swc`, 'SWC_NOT_FOUND', problems);
+}
+
+/** Whether `path` is the swc transpiler of the ts-node that `from` would run (through its exports or its file). */
+function isSwcTranspiler(path: string, from: Layer): boolean {
+  try {
+    const dir = dirname(require.resolve('ts-node/package.json', { paths: [from.dir, __dirname] }));
+    return [join(dir, 'transpilers', 'swc.js'), join(dir, 'transpilers', 'swc-experimental.js'), join(dir, 'dist', 'transpilers', 'swc.js')].includes(path);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * ts-node's swc transpiler loads its backend when ts-node starts, from the
+ * directory of the file that declares the transpiler (then its own): the
+ * module its `swc` option names, or else @swc/core or @swc/wasm. A miss throws.
+ */
+function checkSwcBackend(swc: unknown, from: Layer, path: string, problems: Problem[]): void {
+  if (typeof swc === 'string') {
+    resolveModule(swc, from, path, 'SWC_NOT_FOUND', problems);
+    return;
+  }
+  // Any other value is taken as the swc instance itself (ts-node's API passes one): nothing to resolve.
+  if (swc != null) return;
   const found = ['@swc/core', '@swc/wasm'].some((name) => {
     const scratch: Problem[] = [];
-    resolveModule(name, from, `${BLOCK}.swc`, 'SWC_NOT_FOUND', scratch);
+    resolveModule(name, from, path, 'SWC_NOT_FOUND', scratch);
     return scratch.length === 0;
   });
-  if (!found) problems.push({ file: from.file, path: `${BLOCK}.swc`, code: 'SWC_NOT_FOUND', message: `swc compiler requires either @swc/core or @swc/wasm to be installed as a dependency (neither resolves from ${from.dir})` });
-  return resolveModule('ts-node/transpilers/swc', from, `${BLOCK}.swc`, 'SWC_NOT_FOUND', problems);
+  if (!found) problems.push({ file: from.file, path, code: 'SWC_NOT_FOUND', message: `swc compiler requires either @swc/core or @swc/wasm to be installed as a dependency (neither resolves from ${from.dir})` });
 }

@@ -116,13 +116,33 @@ describe('consumer project: the packed tarball in an empty folder, as docs/getti
   const readme = section();
   let dir = '';
 
+  let shipped: string[] = [];
+
   before(() => {
-    const packed = JSON.parse(succeeds(run('npm', ['pack', '--json', '--pack-destination', work], root))) as { filename: string }[];
+    const packed = JSON.parse(succeeds(run('npm', ['pack', '--json', '--pack-destination', work], root))) as { filename: string; files: { path: string }[] }[];
     const tarball = join(work, packed[0].filename);
+    shipped = packed[0].files.map((file) => file.path);
     dir = project('app');
     for (const args of readme.installs) succeeds(run('npm', ['install', '--no-audit', '--no-fund', ...args.map((arg) => (arg === 'waymark' ? tarball : arg))], dir));
     writeFileSync(join(dir, 'tsconfig.json'), readme.tsconfig);
     writeFiles(dir, new Map([...readme.files, ...extra]));
+  });
+
+  it('ships what is loaded: the bundles, the entry stubs, declarations, src/ for the maps, bin/ and schema/; no per-module .js', () => {
+    const entries = ['dist/index.js', 'dist/runner-options/index.js', 'dist/cli/main.js'];
+    const bundles = ['dist/bundle.js', 'dist/bundle.js.map', 'dist/bundle-tools.js', 'dist/bundle-tools.js.map'];
+    const kind = (path: string): string => {
+      if (['package.json', 'README.md', 'LICENSE', 'bin/waymark.js'].includes(path)) return path;
+      if (entries.includes(path)) return 'entry stub';
+      if (bundles.includes(path)) return 'bundle';
+      if (/^dist\/[\w/-]+\.d\.ts(\.map)?$/.test(path)) return 'declaration';
+      if (/^src\/[\w/-]+\.ts$/.test(path)) return 'source';
+      if (/^schema\/[\w.-]+\.(json|md)$/.test(path)) return 'schema';
+      return `unexpected: ${path}`;
+    };
+    expect(shipped.map(kind).filter((k) => k.startsWith('unexpected'))).to.deep.equal([]);
+    expect(shipped).to.include.members([...entries, ...bundles, 'dist/index.d.ts', 'dist/runner-options/index.d.ts', 'bin/waymark.js', 'schema/tsconfig.schema.json']);
+    expect(shipped.filter((path) => path.startsWith('dist/') && path.endsWith('.js'))).to.have.length(entries.length + 2);
   });
 
   it('getting started has an install line, a tsconfig and files to compile', () => {

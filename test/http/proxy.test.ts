@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Context } from 'koa';
 import request from 'supertest';
-import { Controller, createApp, Ctx, Get, type ProxyTrust } from '../../src';
+import { Controller, createApp, Ctx, Get, ImproperlyConfigured, type ProxyTrust } from '../../src';
 
 @Controller('')
 class Where {
@@ -63,5 +63,28 @@ describe('http/proxy: Koa and ctx.reverse share one notion of proxy trust', () =
   it('two apps in one process keep their own trust', async () => {
     const [trusting, wary] = await Promise.all([ask(LOOPBACK, FORWARDED), ask(false, FORWARDED)]);
     expect([trusting.protocol, wary.protocol]).to.deep.equal(['https', 'http']);
+  });
+
+  it("CIDR ranges and proxy-addr's names are trusted as proxy-addr reads them (an IPv4-mapped peer matches an IPv4 range)", async () => {
+    for (const proxy of [['127.0.0.0/8', '::1/128'], ['loopback'], ['10.0.0.0/8', 'loopback']]) {
+      const body = await ask(proxy, FORWARDED);
+      expect([body.self, body.protocol, body.ip], String(proxy)).to.deep.equal(['https://public.test/where', 'https', '198.51.100.2']);
+    }
+    const outside = await ask(['10.0.0.0/8', 'linklocal', 'uniquelocal'], FORWARDED);
+    expect([outside.self, outside.ips]).to.deep.equal(['http://inner.test/where', []]);
+  });
+
+  it('a range of trusted hops vouches for the hops before it', async () => {
+    const body = await ask(['loopback', '198.51.100.0/24'], FORWARDED);
+    expect([body.ip, body.ips]).to.deep.equal(['203.0.113.7', ['203.0.113.7', '198.51.100.2']]);
+  });
+
+  it('an entry proxy-addr cannot read is ImproperlyConfigured when the app is built, naming it', () => {
+    for (const entry of ['10.0.0.0/33', '10.0.0/8', 'localhost', '', '::1/129', '10.0.0.1/255.0.255.0']) {
+      expect(() => createApp({ routes: [Where], proxy: ['loopback', entry] }), entry)
+        .to.throw(ImproperlyConfigured)
+        .with.property('message')
+        .that.contains(JSON.stringify(entry));
+    }
   });
 });

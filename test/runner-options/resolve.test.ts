@@ -51,8 +51,34 @@ describe('runner-options/resolve (the options in force)', () => {
     expect(errorsOf(block({ compiler: 'no-such-compiler' }))).to.deep.equal([['COMPILER_NOT_FOUND', '$["ts-node"].compiler']]);
   });
 
+  it("ts-node's swc transpiler named as the transpiler needs its backend, as ts-node does at start-up (regression: valid)", () => {
+    const swc = ['ts-node/transpilers/swc', { swc: '@swc/core' }];
+    expect(errorsOf(block({ transpileOnly: true, transpiler: swc }))).to.deep.equal([['SWC_NOT_FOUND', '$["ts-node"].transpiler[1].swc']]);
+    expect(errorsOf(block({ transpileOnly: true, transpiler: ['ts-node/transpilers/swc', {}] }))).to.deep.equal([['SWC_NOT_FOUND', '$["ts-node"].transpiler']]);
+    expect(errorsOf(block({ transpileOnly: true, transpiler: 'ts-node/transpilers/swc-experimental' }))).to.deep.equal([['SWC_NOT_FOUND', '$["ts-node"].transpiler']]);
+    // The backend resolves from the file that declares the transpiler.
+    const dir = project({
+      'base/node_modules/my-swc/index.js': '',
+      'base/tsconfig.json': { 'ts-node': { transpileOnly: true, transpiler: ['ts-node/transpilers/swc', { swc: 'my-swc' }] } },
+      'tsconfig.json': { extends: './base/tsconfig.json' },
+    });
+    expect(errorsOf(dir)).to.deep.equal([]);
+    const elsewhere = project({
+      'shared/tsconfig.json': { 'ts-node': { transpileOnly: true, transpiler: ['ts-node/transpilers/swc', { swc: 'my-swc' }] } },
+      'app/tsconfig.json': { extends: '../shared/tsconfig.json' },
+      'app/node_modules/my-swc/index.js': '',
+    });
+    expect(errorsOf(elsewhere, 'app/tsconfig.json')).to.deep.equal([['SWC_NOT_FOUND', '$["ts-node"].transpiler[1].swc']]);
+  });
+
   it('compiler and transpiler resolve from the declaring file, then from ts-node', () => {
-    const dir = project({ 'base/node_modules/my-ts/index.js': '', 'base/tsconfig.json': { 'ts-node': { compiler: 'my-ts', transpileOnly: true, transpiler: 'ts-node/transpilers/swc' } }, 'tsconfig.json': { extends: './base/tsconfig.json' } });
+    const dir = project({
+      'base/node_modules/my-ts/index.js': '',
+      'base/node_modules/@swc/wasm/package.json': { name: '@swc/wasm' },
+      'base/node_modules/@swc/wasm/index.js': '',
+      'base/tsconfig.json': { 'ts-node': { compiler: 'my-ts', transpileOnly: true, transpiler: 'ts-node/transpilers/swc' } },
+      'tsconfig.json': { extends: './base/tsconfig.json' },
+    });
     const options = read(dir);
     expect(options.compiler).to.equal(join(dir, 'base/node_modules/my-ts/index.js'));
     expect(options.transpiler).to.match(/ts-node[/\\]transpilers[/\\]swc\.js$/);

@@ -46,7 +46,18 @@ function values(option: string, abs: string): { valid: unknown[]; invalid: unkno
     };
     case 'require': return { valid: [['./setup.js'], [], ['./setup']], invalid: [['./missing.js'], './setup.js', [5]] };
     case 'scopeDir': return { valid: ['src', '.', '', 'src/esm', '..'], invalid: [true] };
-    case 'transpiler': return { valid: ['./my-transpiler.js', ['./my-transpiler.js', {}], ['./my-transpiler.js', { x: 1 }, 'more', {}]], invalid: ['no-such-transpiler', 5, ['./my-transpiler.js'], ['./my-transpiler.js', 'x']] };
+    case 'transpiler': return {
+      valid: [
+        './my-transpiler.js',
+        ['./my-transpiler.js', {}],
+        ['./my-transpiler.js', { x: 1 }, 'more', {}],
+        // ts-node's swc transpiler loads its backend at start-up: the swc option's module, else @swc/core or @swc/wasm (none installed here).
+        ['ts-node/transpilers/swc', { swc: './local-swc.js' }],
+        ['ts-node/transpilers/swc', { swc: '@swc/core' }],
+        'ts-node/transpilers/swc',
+      ],
+      invalid: ['no-such-transpiler', 5, ['./my-transpiler.js'], ['./my-transpiler.js', 'x']],
+    };
     default: return { valid: [], invalid: [] };
   }
 }
@@ -134,6 +145,7 @@ export function generate(id: number, seed: number, dir: string): ProjectSpec {
     'setup.js': '',
     'local-ts.js': `module.exports = require(${JSON.stringify(require.resolve('typescript'))});`,
     'my-transpiler.js': 'exports.create = () => ({ transpile: (code) => ({ outputText: code }) });',
+    'local-swc.js': "exports.transformSync = (code) => ({ code, map: '' });",
   };
   const depth = rng.int(1, 4);
   const layers: { path: string; json: Record<string, unknown> }[] = [{ path: 'tsconfig.json', json: {} }];
@@ -168,6 +180,8 @@ export function specials(first: number, root: string): ProjectSpec[] {
     make('swc-type-check', { 'tsconfig.json': '{"ts-node":{"swc":true,"typeCheck":true}}' }, 4),
     make('top-level-typo', { 'tsconfig.json': '{"compilerOptions":{"stict":true}}' }, 5),
     make('empty', { 'tsconfig.json': '' }, 6),
+    make('swc-transpiler-backend-missing', { 'tsconfig.json': '{"ts-node":{"transpileOnly":true,"transpiler":["ts-node/transpilers/swc",{"swc":"@swc/core"}]}}' }, 7),
+    make('swc-transpiler-without-core', { 'tsconfig.json': '{"ts-node":{"transpileOnly":true,"transpiler":"ts-node/transpilers/swc"}}' }, 8),
   ];
 }
 
