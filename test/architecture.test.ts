@@ -20,6 +20,7 @@ const LAYERS = [
   'decorators', // write metadata only
   'table', // the builder, patterns, namespaces, reversal: plain data, no Koa, no OpenAPI
   'validation',
+  'schema', // schema kinds (JSON Schema, Standard Schema): checks, descriptions, serializers
   'lifecycle',
   'negotiation',
   'shutdown',
@@ -31,6 +32,7 @@ const LAYERS = [
   'options',
   'app',
   'docs-page', // a package export of routes that serve the app's own documents
+  'client', // the generated client: from an app's documents to TypeScript source
   'index',
   'runner-options',
   'cli',

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkConfigCommand } from './check-config';
+import { clientCommand } from './client';
 import type { Command, Io } from './command';
 import { openapiCommand } from './openapi';
 import { routesCommand } from './routes';
@@ -17,6 +18,7 @@ const commands: Record<string, Command> = {
   'check-config': checkConfigCommand,
   types: typesCommand,
   openapi: openapiCommand,
+  client: clientCommand,
 };
 
 const usageLine = (name: string, command: Command) => `waymark ${name} ${command.synopsis}`;

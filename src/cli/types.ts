@@ -1,8 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { declarationFile, routeNames } from '../typegen/generate';
 import type { Command, Io } from './command';
 import { loadApp } from './load-app';
+import { writeOrCheck } from './output';
 
 /**
  * `waymark types <module> [--out file] [--check]`: the declaration file that
@@ -17,20 +16,7 @@ export function types(modulePath: string, out: string | undefined, check: boolea
     return 2;
   }
   const text = declarationFile(routeNames(loadApp(modulePath).routes));
-  if (out === undefined) {
-    io.out(text.trimEnd());
-    return 0;
-  }
-  const file = resolve(out);
-  if (check) {
-    // A checkout with CRLF line ends (git's autocrlf) is not stale for that alone.
-    if (existsSync(file) && readFileSync(file, 'utf8').replace(/\r\n/g, '\n') === text) return 0;
-    io.err(`waymark types: ${out} is stale; run \`npx waymark types ${modulePath} --out ${out}\`.`);
-    return 1;
-  }
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, text);
-  return 0;
+  return writeOrCheck(text, out, check, `npx waymark types ${modulePath} --out ${out}`, { out: io.out, err: (line) => io.err(`waymark types: ${line}`) });
 }
 
 /** The `types` entry of the command table in main.ts. */

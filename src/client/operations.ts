@@ -1,0 +1,120 @@
+import { ImproperlyConfigured } from '../errors';
+
+/** How the app's scheme carries the version, as the generated client must send it. */
+export type VersionCarrier = 'path' | 'namespace' | 'accept-header' | 'host-name' | 'query-parameter' | 'none';
+
+/** One parameter an operation takes, as the document lists it. */
+export interface ParameterSpec {
+  readonly name: string;
+  readonly in: 'path' | 'query' | 'header';
+  readonly required: boolean;
+  readonly schema: unknown;
+  /** A `*rest` path parameter (`x-waymark-wildcard`): its `/` separate segments and are not encoded. */
+  readonly rest: boolean;
+}
+
+/** One operation of one version, read off that version's OpenAPI document. */
+export interface OperationSpec {
+  /** The route's full name (`x-waymark-route`, else the operation id). */
+  readonly name: string;
+  readonly operationId: string;
+  readonly method: string;
+  /** The path template, with the version filled in where the path carries it. */
+  readonly path: string;
+  readonly parameters: readonly ParameterSpec[];
+  /** The request body's media type and schema, or `null` without one. */
+  readonly body: { readonly mediaType: string; readonly schema: unknown; readonly required: boolean } | null;
+  /** Responses by status key (`'200'`, `'4XX'`, `'default'`): each media type's schema. */
+  readonly responses: ReadonlyMap<string, ReadonlyMap<string, unknown>>;
+  /** Query parameters whose value the version fixes (the query scheme's `version=v2`). */
+  readonly fixedQuery: Readonly<Record<string, string>>;
+  /** The `Accept` that asks for this version, when the Accept header carries it. */
+  readonly accept: string | null;
+}
+
+type Json = Record<string, unknown>;
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const PARAMETER_PLACES = new Set(['path', 'query', 'header']);
+
+/**
+ * Every operation of one version's document. `versionParam` is the scheme's
+ * parameter: under the query scheme it is fixed to the version rather than
+ * left to the caller. A document the generator cannot read (a parameter in a
+ * cookie, a duplicate name) is `ImproperlyConfigured` naming the operation.
+ */
+export function operationsOf(document: Json, version: string | null, carrier: VersionCarrier, versionParam: string): OperationSpec[] {
+  const operations: OperationSpec[] = [];
+  const paths = (document.paths ?? {}) as Record<string, Json>;
+  for (const [path, item] of Object.entries(paths)) {
+    for (const method of METHODS) {
+      const operation = item[method] as Json | undefined;
+      if (operation === undefined) continue;
+      const name = String(operation['x-waymark-route'] ?? operation.operationId);
+      const where = `${method.toUpperCase()} ${path} (${name})`;
+      const fixedQuery: Record<string, string> = {};
+      const parameters: ParameterSpec[] = [];
+      for (const raw of [...((item.parameters ?? []) as Json[]), ...((operation.parameters ?? []) as Json[])]) {
+        const place = String(raw.in);
+        if (!PARAMETER_PLACES.has(place)) throw new ImproperlyConfigured(`${where}: a parameter in '${place}' cannot be sent by the generated client.`);
+        if (carrier === 'query-parameter' && place === 'query' && raw.name === versionParam && version !== null) {
+          fixedQuery[versionParam] = version;
+          continue;
+        }
+        const schema = raw.schema ?? {};
+        parameters.push({ name: String(raw.name), in: place as ParameterSpec['in'], required: raw.required === true, schema, rest: raw['x-waymark-wildcard'] === true });
+      }
+      checkNames(parameters, where);
+      operations.push({
+        name,
+        operationId: String(operation.operationId),
+        method: method.toUpperCase(),
+        path,
+        parameters,
+        body: bodyOf(operation.requestBody as Json | undefined),
+        responses: responsesOf(operation.responses as Json | undefined),
+        fixedQuery,
+        accept: carrier === 'accept-header' ? acceptOf(operation.responses as Json | undefined) : null,
+      });
+    }
+  }
+  return operations;
+}
+
+/** The client takes every parameter by name in one object, so two places may not share a name. */
+function checkNames(parameters: readonly ParameterSpec[], where: string): void {
+  const seen = new Map<string, string>();
+  for (const parameter of parameters) {
+    const other = seen.get(parameter.name);
+    if (other !== undefined) {
+      throw new ImproperlyConfigured(`${where}: the ${other} parameter and the ${parameter.in} parameter are both named "${parameter.name}"; the generated client takes parameters by name. Rename one.`);
+    }
+    seen.set(parameter.name, parameter.in);
+    if (parameter.name === 'body') throw new ImproperlyConfigured(`${where}: a ${parameter.in} parameter named "body" collides with the request body in the generated client. Rename it.`);
+  }
+}
+
+function bodyOf(requestBody: Json | undefined): OperationSpec['body'] {
+  if (requestBody === undefined) return null;
+  const content = (requestBody.content ?? {}) as Record<string, Json>;
+  const [mediaType, entry] = Object.entries(content)[0] ?? [];
+  if (mediaType === undefined) return null;
+  return { mediaType, schema: entry?.schema ?? {}, required: requestBody.required === true };
+}
+
+function responsesOf(responses: Json | undefined): OperationSpec['responses'] {
+  const out = new Map<string, Map<string, unknown>>();
+  for (const [status, response] of Object.entries(responses ?? {})) {
+    const content = ((response as Json).content ?? {}) as Record<string, Json>;
+    out.set(status, new Map(Object.entries(content).map(([mediaType, entry]) => [mediaType, entry.schema ?? {}])));
+  }
+  return out;
+}
+
+/** The first success media type with a `version` parameter: what to send in `Accept`. */
+function acceptOf(responses: Json | undefined): string | null {
+  for (const [status, response] of Object.entries(responses ?? {})) {
+    if (!status.startsWith('2')) continue;
+    for (const mediaType of Object.keys(((response as Json).content ?? {}) as Json)) if (/;\s*version=/.test(mediaType)) return mediaType;
+  }
+  return null;
+}

@@ -1,0 +1,167 @@
+/**
+ * The part of every generated client that does not depend on the app: it is
+ * written into the file as it stands here, so the client needs no package.
+ * Plain `fetch`, `URL` and `Headers`: Node 20+ and browsers. No backtick and no
+ * dollar-brace inside: `String.raw` keeps every backslash as written, so the
+ * text is the code.
+ */
+export const RUNTIME = String.raw`
+/** An RFC 9457 problem document: how waymark answers every error. */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  instance?: string;
+  errors?: { detail: string; pointer?: string; parameter?: string }[];
+  [member: string]: unknown;
+}
+
+/** One answer: its status, its body (parsed by its media type), its headers, and the version's lifecycle headers. */
+export interface Reply<Status extends number, Body> {
+  readonly status: Status;
+  readonly body: Body;
+  readonly headers: Headers;
+  /** 'Deprecation' (RFC 9745), when the version is deprecated: '@<seconds since the epoch>'. */
+  readonly deprecation: string | null;
+  /** 'Sunset' (RFC 8594): the IMF-fixdate after which the version may go. */
+  readonly sunset: string | null;
+  /** 'Link': the deprecation and sunset documents. */
+  readonly link: string | null;
+}
+
+/** A status the operation does not document: the reply is on the error. */
+export class UnexpectedStatus extends Error {
+  constructor(readonly reply: Reply<number, unknown>) {
+    super('Unexpected status ' + reply.status + ' (' + (reply.headers.get('content-type') ?? 'no body') + ')');
+    this.name = 'UnexpectedStatus';
+  }
+}
+
+export interface ClientOptions<V> {
+  /** Where the API is: 'https://api.example.com' (with the host-name scheme, the host the version's label goes on). */
+  baseUrl: string | URL;
+  /** The API version to speak (default: the app's default version). */
+  version?: V;
+  /** A fetch of your own (tests, retries, a proxy); default: the global fetch. */
+  fetch?: (input: URL, init: RequestInit) => Promise<Response>;
+  /** Headers sent with every request (credentials: { authorization: 'Bearer ...' }). */
+  headers?: Record<string, string>;
+}
+
+interface Spec {
+  readonly method: string;
+  readonly path: string;
+  readonly at: readonly string[];
+  readonly query: readonly string[];
+  readonly header: readonly string[];
+  readonly wildcard: readonly string[];
+  readonly body: string | null;
+  readonly fixedQuery: Readonly<Record<string, string>>;
+  readonly accept: string | null;
+  readonly statuses: readonly string[];
+}
+
+type Args = Record<string, unknown>;
+
+function text(value: unknown): string {
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+function fill(spec: Spec, args: Args): string {
+  return spec.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
+    const value = text(args[name]);
+    return spec.wildcard.includes(name) ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value);
+  });
+}
+
+/** The host-name scheme's host for a version: the first of three labels replaced, else the label prepended. */
+function versionHost(base: URL, version: string): URL {
+  const url = new URL(base);
+  const labels = url.hostname.split('.');
+  url.hostname = labels.length === 3 ? [version, ...labels.slice(1)].join('.') : [version, ...labels].join('.');
+  return url;
+}
+
+function encodeBody(mediaType: string, value: unknown): BodyInit {
+  if (/^application\/([\w.-]+\+)?json$/.test(mediaType)) return JSON.stringify(value);
+  if (mediaType === 'application/x-www-form-urlencoded') {
+    const form = new URLSearchParams();
+    for (const [key, item] of Object.entries(value as Args)) for (const one of Array.isArray(item) ? item : [item]) if (one !== undefined) form.append(key, text(one));
+    return form;
+  }
+  if (mediaType === 'multipart/form-data') {
+    const form = new FormData();
+    for (const [key, item] of Object.entries(value as Args)) {
+      for (const one of Array.isArray(item) ? item : [item]) if (one !== undefined) form.append(key, one instanceof Blob ? one : text(one));
+    }
+    return form;
+  }
+  return value instanceof Blob || value instanceof Uint8Array || typeof value === 'string' ? (value as BodyInit) : text(value);
+}
+
+async function readBody(response: Response, method: string): Promise<unknown> {
+  if (response.status === 204 || response.status === 304 || method === 'HEAD') return undefined;
+  const type = (response.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  if (/^application\/([\w.-]+\+)?json$/.test(type)) {
+    const body = await response.text();
+    return body === '' ? undefined : JSON.parse(body);
+  }
+  if (type.startsWith('text/') || type === '') return response.text();
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+function documents(statuses: readonly string[], status: number): boolean {
+  return statuses.includes(String(status)) || statuses.includes(String(status)[0] + 'XX') || statuses.includes('default');
+}
+
+async function send(base: URL, spec: Spec, args: Args, options: ClientOptions<unknown>): Promise<Reply<number, unknown>> {
+  const url = new URL(base);
+  url.pathname = url.pathname.replace(/\/$/, '') + fill(spec, args);
+  for (const [name, value] of Object.entries(spec.fixedQuery)) url.searchParams.append(name, value);
+  for (const name of spec.query) {
+    const value = args[name];
+    for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) url.searchParams.append(name, text(one));
+  }
+  const headers = new Headers(options.headers);
+  for (const name of spec.header) if (args[name] !== undefined) headers.set(name, (Array.isArray(args[name]) ? (args[name] as unknown[]) : [args[name]]).map(text).join(', '));
+  if (spec.accept !== null) headers.set('accept', spec.accept);
+  const init: RequestInit = { method: spec.method, headers };
+  if (spec.body !== null && args.body !== undefined) {
+    init.body = encodeBody(spec.body, args.body);
+    if (spec.body !== 'multipart/form-data') headers.set('content-type', spec.body);
+  }
+  const response = await (options.fetch ?? fetch)(url, init);
+  const reply: Reply<number, unknown> = {
+    status: response.status,
+    body: await readBody(response, spec.method),
+    headers: response.headers,
+    deprecation: response.headers.get('deprecation'),
+    sunset: response.headers.get('sunset'),
+    link: response.headers.get('link'),
+  };
+  if (!documents(spec.statuses, response.status)) throw new UnexpectedStatus(reply);
+  return reply;
+}
+
+function build(specs: Readonly<Record<string, Spec>>, base: URL, options: ClientOptions<unknown>): unknown {
+  const call = (name: string, args?: Args) => {
+    const spec = specs[name];
+    if (spec === undefined) return Promise.reject(new TypeError('No operation named ' + JSON.stringify(name) + ' in this version.'));
+    return send(base, spec, args ?? {}, options);
+  };
+  const client: Record<string, unknown> = { call };
+  for (const [name, spec] of Object.entries(specs)) {
+    let node = client;
+    spec.at.forEach((key, index) => {
+      const last = index === spec.at.length - 1;
+      const method = (args?: Args) => call(name, args);
+      const existing = node[key] as Record<string, unknown> | undefined;
+      if (last) node[key] = existing === undefined ? method : Object.assign(method, existing);
+      else if (existing === undefined) node[key] = {};
+      node = node[key] as Record<string, unknown>;
+    });
+  }
+  return client;
+}
+`;

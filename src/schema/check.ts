@@ -1,0 +1,56 @@
+import { bodyIssues, MAX_ISSUES, parameterIssues, type Issue, type SchemaCompiler } from '../validation/schema';
+import { isStandardSchema, type Schema } from './kinds';
+import type { StandardSchemaV1 } from './standard';
+
+/** A value that passed (`value` is what the schema made of it) or the failures to list in a 400. */
+export type Checked = { readonly value: unknown; readonly issues?: undefined } | { readonly value?: undefined; readonly issues: Issue[] };
+
+/** Validates one value: synchronously for JSON Schema, a promise when a Standard Schema validator is asynchronous. */
+export type Check = (value: unknown) => Checked | Promise<Checked>;
+
+/**
+ * Compiles a schema of either kind into one `Check`, once, when the app is
+ * built. A JSON Schema is compiled by the app's ajv (an invalid one is
+ * `ImproperlyConfigured` naming `where`); a Standard Schema validator runs its
+ * own `~standard.validate`, and what it returns (zod's defaults and
+ * transforms included) is the value the handler gets. Failures point into the
+ * body (`#/a/0`) or, with `parameter`, name the parameter.
+ */
+export function compileCheck(schema: Schema, compiler: SchemaCompiler, where: string, parameter?: string): Check {
+  if (isStandardSchema(schema)) return standardCheck(schema, parameter);
+  const validate = compiler.compile(schema, where);
+  return (value) => {
+    if (validate(value)) return { value };
+    const errors = validate.errors ?? [];
+    return { issues: parameter === undefined ? bodyIssues(errors) : parameterIssues(errors, parameter) };
+  };
+}
+
+function standardCheck(schema: StandardSchemaV1, parameter: string | undefined): Check {
+  const props = schema['~standard'];
+  const settle = (result: StandardSchemaV1.Result<unknown>): Checked =>
+    result.issues === undefined ? { value: result.value } : { issues: standardIssues(result.issues, parameter) };
+  return (value) => {
+    const result = props.validate(value);
+    return result instanceof Promise ? result.then(settle) : settle(result);
+  };
+}
+
+/** Standard Schema issues as a 400's `errors`: the same two shapes as ajv's. */
+export function standardIssues(issues: readonly StandardSchemaV1.Issue[], parameter?: string): Issue[] {
+  return issues.slice(0, MAX_ISSUES).map((issue) => {
+    const at = pointer(issue.path ?? []);
+    if (parameter === undefined) return { detail: issue.message, pointer: `#${at}` };
+    return { detail: at ? `${issue.message} (at ${at})` : issue.message, parameter };
+  });
+}
+
+/** A JSON Pointer (RFC 6901) from a Standard Schema path. */
+function pointer(path: readonly (PropertyKey | StandardSchemaV1.PathSegment)[]): string {
+  let at = '';
+  for (const segment of path) {
+    const key = typeof segment === 'object' ? segment.key : segment;
+    at += `/${String(key).replaceAll('~', '~0').replaceAll('/', '~1')}`;
+  }
+  return at;
+}

@@ -1,0 +1,39 @@
+import { ImproperlyConfigured } from '../errors';
+import type { JSONSchema } from './kinds';
+
+/** Writes one value as JSON text, only what its schema declares. */
+export type Serialize = (value: unknown) => string;
+
+type Build = (schema: JSONSchema) => Serialize;
+let build: Build | undefined;
+
+/**
+ * Compiles a response schema into a serializer, once, when the app is built,
+ * with fast-json-stringify (what Fastify uses): an object writes only the
+ * properties its schema declares, so a field the schema does not name (a
+ * password hash on a database row) never leaves the server. A schema it cannot
+ * compile is `ImproperlyConfigured` naming `where`. See docs/contracts.md.
+ *
+ * What it writes for a value that does not match the schema is not checked
+ * (an `integer` given 1.5 is written 1; a missing required property throws):
+ * `AppOptions.validateResponses` checks values first, and is meant for tests.
+ */
+export function compileSerializer(schema: JSONSchema, where: string): Serialize {
+  // Loaded on the first response schema: an app without them never pays for it.
+  build ??= require('fast-json-stringify') as Build;
+  try {
+    return build(withoutDialect(schema));
+  } catch (error) {
+    throw new ImproperlyConfigured(
+      `The response schema of ${where} cannot be compiled into a serializer: ${(error as Error).message}. ` +
+        'Fix the schema (fast-json-stringify compiles JSON Schema draft 2020-12 as Fastify does).',
+    );
+  }
+}
+
+/** `$schema` names the dialect, which is always 2020-12 here; the serializer's own ajv knows no such meta-schema. */
+function withoutDialect(schema: JSONSchema): JSONSchema {
+  if (typeof schema === 'boolean' || !('$schema' in schema)) return schema;
+  const { $schema: _dialect, ...rest } = schema;
+  return rest;
+}
