@@ -2,6 +2,7 @@ import type Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
 import type { JSONSchema } from '../decorators/params';
 import { ImproperlyConfigured } from '../errors';
+import { linearEngine } from '../util/linear-regexp';
 
 /** One entry of a 400's `errors` member (RFC 9457 §3's example shape). */
 export type Issue = { detail: string; pointer: string } | { detail: string; parameter: string };
@@ -39,7 +40,7 @@ export class SchemaCompiler {
     // Required here, not imported: ajv and its formats add ~9 MiB of RSS that an app without schemas never uses.
     const { default: Ajv } = require('ajv/dist/2020') as typeof import('ajv/dist/2020');
     const { default: addFormats } = require('ajv-formats') as typeof import('ajv-formats');
-    const ajv = new Ajv({ allErrors: true, strictSchema: true, strictNumbers: true, strictTypes: false, strictTuples: false, strictRequired: false, logger: false });
+    const ajv = new Ajv({ allErrors: true, strictSchema: true, strictNumbers: true, strictTypes: false, strictTuples: false, strictRequired: false, logger: false, code: { regExp: linearEngine } });
     addFormats(ajv);
     for (const keyword of OPENAPI_KEYWORDS) ajv.addKeyword(keyword);
     this.ajv = ajv;
