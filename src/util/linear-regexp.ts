@@ -64,7 +64,10 @@ export function linearRegExp(source: string, flags: string, where: string): RegE
   return new LinearRegExp(source, kept, engine);
 }
 
-/** ajv's `code.regExp` engine: every schema `pattern` and `patternProperties` key runs on the linear engine. */
-export const linearEngine = Object.assign((pattern: string, flags: string) => linearRegExp(pattern, flags, `the pattern ${JSON.stringify(pattern)}`), {
-  code: 'linearRegExp',
-});
+/**
+ * ajv's `code.regExp` engine: every schema `pattern` and `patternProperties`
+ * key runs on the linear engine. ajv reads the engine's `code` property only
+ * when it writes standalone validation code, which waymark never does.
+ */
+export const linearEngine = (pattern: string, flags: string): RegExp => linearRegExp(pattern, flags, `the pattern ${JSON.stringify(pattern)}`);
+Object.defineProperty(linearEngine, 'code', { value: 'linearRegExp' });
