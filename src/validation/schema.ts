@@ -3,6 +3,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
 import type { JSONSchema } from '../decorators/params';
 import { ImproperlyConfigured } from '../errors';
 import { linearEngine } from '../util/linear-regexp';
+import { checkBounded } from './bounds';
 
 /** One entry of a 400's `errors` member (RFC 9457 §3's example shape). */
 export type Issue = { detail: string; pointer: string } | { detail: string; parameter: string };
@@ -21,8 +22,9 @@ const OPENAPI_KEYWORDS = ['example', 'discriminator', 'xml', 'externalDocs'];
 export class SchemaCompiler {
   private ajv: Ajv2020 | undefined;
 
-  /** Compiles once, at build time; an invalid schema is `ImproperlyConfigured` naming `where`. */
+  /** Compiles once, at build time; an invalid or unbounded schema is `ImproperlyConfigured` naming `where`. */
   compile(schema: JSONSchema, where: string): ValidateFunction {
+    checkBounded(schema, where);
     try {
       return this.instance().compile(schema);
     } catch (error) {
