@@ -19,6 +19,7 @@ export {
   UnsupportedMediaType,
   TooManyRequests,
   type HttpErrorOptions,
+  type ProblemExtensions,
 } from './http/errors';
 export type { MatchedRoute } from './http/context';
 export type { OpenApiDocument, OpenApiOperation } from './openapi/document';
