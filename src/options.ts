@@ -5,6 +5,7 @@ import type { Resolve } from './http/controllers';
 import { buildRouteTable, type RouteTable } from './table/builder';
 import type { RouteSource } from './table/include';
 import { checkKeys } from './util/keys';
+import { checkUrlPathParam, describeValue } from './versioning/build-checks';
 import type { VersioningScheme } from './versioning/scheme';
 
 export interface AppOptions {
@@ -75,6 +76,7 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   const versioning = options.versioning ?? null;
   checkScheme(versioning, 'createApp() option versioning');
   for (const route of table.routes) if (route.versioning) checkScheme(route.versioning, `@Controller() versioning of ${route.controller.name}`);
+  checkUrlPathParam(table.routes, versioning);
   const mediaTypes = [...(options.mediaTypes ?? ['application/json'])];
   if (mediaTypes.length === 0 || mediaTypes.some((type) => typeof type !== 'string' || !type.includes('/'))) {
     throw new ImproperlyConfigured(`mediaTypes must be a non-empty array of media types such as 'application/json', got ${JSON.stringify(options.mediaTypes)}.`);
@@ -91,7 +93,8 @@ function checkScheme(scheme: unknown, where: string): void {
   const candidate = scheme as Partial<VersioningScheme> | undefined;
   const methods = ['determineVersion', 'isAllowedVersion', 'reverse', 'invalidVersion'] as const;
   if (typeof candidate !== 'object' || methods.some((method) => typeof candidate[method] !== 'function') || !Array.isArray(candidate.vary)) {
-    throw new ImproperlyConfigured(`${where} must be a versioning scheme instance (a BaseVersioning subclass such as new URLPathVersioning()), got ${String(scheme)}.`);
+    const fix = typeof scheme === 'function' && scheme.name ? `new ${scheme.name}({ ... })` : 'new URLPathVersioning({ ... })';
+    throw new ImproperlyConfigured(`${where} must be a versioning scheme instance such as ${fix}, got ${describeValue(scheme)}.`);
   }
 }
 
