@@ -1,6 +1,7 @@
 import type { App } from '../app';
 import { runtimeOf } from '../runtime';
 import type { RouteRecord } from '../table/builder';
+import { sharedNames } from '../table/duplicate-names';
 import { shadowedRoutes } from '../table/shadowed';
 import type { Command } from './command';
 import { loadApp } from './load-app';
@@ -16,11 +17,14 @@ export interface RouteRow {
   handler: string;
   /** The earlier route that takes this one's requests, when there is one (api.md §12). */
   shadowedBy: { route: string; versions: (string | null)[] | null } | null;
+  /** The other paths whose routes have this route's name for versions in common (reversal reaches only one), else `null`. */
+  sharesNameWith: string[] | null;
 }
 
 export function rowsOf(app: App): RouteRow[] {
   const { routes } = runtimeOf(app).table;
   const shadows = shadowedRoutes(routes);
+  const shared = sharedNames(routes);
   return routes.map((route: RouteRecord) => {
     const shadow = shadows.get(route);
     return {
@@ -31,6 +35,7 @@ export function rowsOf(app: App): RouteRow[] {
       requirements: Object.fromEntries([...route.requirements].map(([param, pattern]) => [param, unanchored(pattern)])),
       handler: handlerOf(route),
       shadowedBy: shadow ? { route: shadow.by.fullName ?? handlerOf(shadow.by), versions: shadow.versions === null ? null : [...shadow.versions] } : null,
+      sharesNameWith: shared.get(route) ?? null,
     };
   });
 }
@@ -46,7 +51,10 @@ export function formatTable(rows: readonly RouteRow[]): string {
       versionList(row.versions),
       Object.entries(row.requirements).map(([param, source]) => `${param}=${source}`).join(' ') || '-',
       row.handler,
-      row.shadowedBy ? `${row.shadowedBy.versions ? `${versionList(row.shadowedBy.versions)} ` : ''}shadowed by ${row.shadowedBy.route}` : '',
+      [
+        row.shadowedBy ? `${row.shadowedBy.versions ? `${versionList(row.shadowedBy.versions)} ` : ''}shadowed by ${row.shadowedBy.route}` : '',
+        row.sharesNameWith ? `! name also on ${row.sharesNameWith.join(', ')}` : '',
+      ].filter(Boolean).join('; '),
     ]),
   ];
   const widths = cells[0].map((_, column) => Math.max(...cells.map((line) => line[column].length)));
