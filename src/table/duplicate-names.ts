@@ -26,7 +26,14 @@ export function sharedNames(routes: readonly RouteRecord[]): Map<RouteRecord, st
   return shared;
 }
 
-/** The build's warning for one name, as `process.emitWarning` sends it (code `WAYMARK_DUPLICATE_ROUTE_NAME`). */
+/**
+ * The `code` of the process warning the build emits for a shared name: a
+ * warning's code, numbered as Fastify numbers its `FSTWRN` ones, not an
+ * error's (the catalogue holds those).
+ */
+export const SHARED_NAME_WARNING = 'WMWRN001';
+
+/** The build's warning for each shared name, as `process.emitWarning` sends it. */
 export function sharedNameWarnings(routes: readonly RouteRecord[]): string[] {
   const byName = new Map<string, Set<string>>();
   for (const route of sharedNames(routes).keys()) {

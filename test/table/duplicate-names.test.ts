@@ -14,7 +14,7 @@ async function warningsOf(build: () => unknown): Promise<Error[]> {
   } finally {
     process.off('warning', listener);
   }
-  return seen.filter((warning) => (warning as { code?: string }).code === 'WAYMARK_DUPLICATE_ROUTE_NAME');
+  return seen.filter((warning) => (warning as { code?: string }).code === 'WMWRN001');
 }
 
 @Controller('/a')
