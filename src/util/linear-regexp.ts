@@ -53,7 +53,7 @@ export function linearRegExp(source: string, flags: string, where: string): RegE
   let engine: RE2JS;
   try {
     new RegExp(source, kept);
-    engine = RE2JS.compile(source, bits);
+    engine = RE2JS.compile(re2Syntax(source), bits);
   } catch (error) {
     throw new ImproperlyConfigured(
       `${where} is /${source}/${kept}, which waymark cannot run in linear time: ${(error as Error).message}. ` +
@@ -62,6 +62,30 @@ export function linearRegExp(source: string, flags: string, where: string): RegE
     );
   }
   return new LinearRegExp(source, kept, engine);
+}
+
+/**
+ * JavaScript's `\uXXXX` and `\u{X}` escapes in RE2's spelling, `\x{X}`; every
+ * other escape is kept as written (one pass: an escaped backslash is skipped
+ * with the character it escapes).
+ */
+function re2Syntax(source: string): string {
+  let out = '';
+  for (let i = 0; i < source.length; i++) {
+    if (source[i] !== '\\') {
+      out += source[i];
+      continue;
+    }
+    const unicode = source[i + 1] === 'u' ? /^u(?:\{([0-9a-fA-F]{1,6})\}|([0-9a-fA-F]{4}))/.exec(source.slice(i + 1, i + 10)) : null;
+    if (unicode) {
+      out += `\\x{${unicode[1] ?? unicode[2]}}`;
+      i += unicode[0].length;
+    } else {
+      out += source.slice(i, i + 2);
+      i++;
+    }
+  }
+  return out;
 }
 
 /**
