@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import ts from 'typescript';
@@ -14,16 +14,17 @@ describe('http/errors: a reserved problem extension name (reserved_extension_nam
   it('is a compile-time error: each @ts-expect-error line of the fixture is an error without its directive', () => {
     const source = readFileSync(fixture, 'utf8');
     const expected = (source.match(/^\/\/ @ts-expect-error/gm) ?? []).length;
-    const dir = join(root, 'test/fixtures/types/.tmp');
+    const dir = join(root, '.tmp', 'reserved-extensions');
     mkdirSync(dir, { recursive: true });
     const stripped = join(dir, 'stripped.ts');
-    writeFileSync(stripped, source.replaceAll('// @ts-expect-error', '//').replaceAll("'../../../src'", "'../../../../src'"));
+    writeFileSync(stripped, source.replaceAll('// @ts-expect-error', '//').replaceAll("'../../../src'", JSON.stringify(join(root, 'src'))));
     const options: ts.CompilerOptions = { strict: true, noEmit: true, experimentalDecorators: true, emitDecoratorMetadata: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, esModuleInterop: true, skipLibCheck: true, types: ['node'] };
     const program = ts.createProgram([fixture, stripped], options);
     const errorsIn = (file: string) => ts.getPreEmitDiagnostics(program, program.getSourceFile(file)).filter((d) => d.category === ts.DiagnosticCategory.Error);
     expect(errorsIn(fixture).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).to.deep.equal([]);
     expect(errorsIn(stripped)).to.have.length(expected);
     expect(expected).to.equal(5);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('from untyped code, never turns the intended status into a 500: the member is dropped, the status and the RFC member kept', async () => {
