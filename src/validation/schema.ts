@@ -4,6 +4,7 @@ import type { JSONSchema } from '../decorators/params';
 import { ImproperlyConfigured } from '../errors';
 import { linearEngine } from '../util/linear-regexp';
 import { checkBounded } from './bounds';
+import { safeIntegerKeyword, withSafeIntegers } from './safe-integers';
 
 /** One entry of a 400's `errors` member (RFC 9457 §3's example shape). */
 export type Issue = { detail: string; pointer: string } | { detail: string; parameter: string };
@@ -26,7 +27,7 @@ export class SchemaCompiler {
   compile(schema: JSONSchema, where: string): ValidateFunction {
     checkBounded(schema, where);
     try {
-      return this.instance().compile(schema);
+      return this.instance().compile(withSafeIntegers(schema));
     } catch (error) {
       throw new ImproperlyConfigured(
         `The schema of ${where} is not a valid JSON Schema (draft 2020-12): ${(error as Error).message}. ` +
@@ -45,6 +46,7 @@ export class SchemaCompiler {
     const ajv = new Ajv({ allErrors: true, strictSchema: true, strictNumbers: true, strictTypes: false, strictTuples: false, strictRequired: false, logger: false, code: { regExp: linearEngine as typeof linearEngine & { code: string } } });
     addFormats(ajv);
     for (const keyword of OPENAPI_KEYWORDS) ajv.addKeyword(keyword);
+    ajv.addKeyword(safeIntegerKeyword);
     this.ajv = ajv;
     return ajv;
   }
