@@ -24,6 +24,7 @@ export {
   UnsupportedMediaType,
   TooManyRequests,
   type HttpErrorOptions,
+  type ProblemExtensions,
 } from './errors';
 export type { MatchedRoute } from './http/context';
 export type { OpenApiDocument, OpenApiOperation } from './openapi/document';

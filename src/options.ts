@@ -7,6 +7,8 @@ import type { RouteTable } from './model/route';
 import type { RouteSource } from './table/include';
 import { checkKeys } from './util/keys';
 import type { VersioningScheme } from './model/scheme';
+import { SHARED_NAME_WARNING, sharedNameWarnings } from './table/duplicate-names';
+import { checkUrlPathParam, describeValue } from './versioning/build-checks';
 
 export interface AppOptions {
   /** Controller classes and `include(...)` groups, in order. */
@@ -62,6 +64,8 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   checkKeys('createApp() options', options, APP_OPTIONS);
   if (!Array.isArray(options.routes)) throw new ImproperlyConfigured('createApp() needs `routes`: an array of controller classes and include() groups.');
   const table: RouteTable = buildRouteTable(options.routes);
+  // A warning, not an error: the app works, but one of the routes cannot be reversed by name (docs/security.md).
+  for (const message of sharedNameWarnings(table.routes)) process.emitWarning(message, { type: 'WaymarkWarning', code: SHARED_NAME_WARNING });
   checkKeys('createApp() option limits', options.limits ?? {}, ['paramLength', 'body']);
   const paramLength = options.limits?.paramLength ?? 256;
   if (!Number.isInteger(paramLength) || paramLength < 1) throw new ImproperlyConfigured(`limits.paramLength must be a positive integer, got ${JSON.stringify(paramLength)}.`);
@@ -76,6 +80,7 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   const versioning = options.versioning ?? null;
   checkScheme(versioning, 'createApp() option versioning');
   for (const route of table.routes) if (route.versioning) checkScheme(route.versioning, `@Controller() versioning of ${route.controller.name}`);
+  checkUrlPathParam(table.routes, versioning);
   const mediaTypes = [...(options.mediaTypes ?? ['application/json'])];
   if (mediaTypes.length === 0 || mediaTypes.some((type) => typeof type !== 'string' || !type.includes('/'))) {
     throw new ImproperlyConfigured(`mediaTypes must be a non-empty array of media types such as 'application/json', got ${JSON.stringify(options.mediaTypes)}.`);
@@ -92,7 +97,8 @@ function checkScheme(scheme: unknown, where: string): void {
   const candidate = scheme as Partial<VersioningScheme> | undefined;
   const methods = ['determineVersion', 'isAllowedVersion', 'reverse', 'invalidVersion'] as const;
   if (typeof candidate !== 'object' || methods.some((method) => typeof candidate[method] !== 'function') || !Array.isArray(candidate.vary)) {
-    throw new ImproperlyConfigured(`${where} must be a versioning scheme instance (a BaseVersioning subclass such as new URLPathVersioning()), got ${String(scheme)}.`);
+    const fix = typeof scheme === 'function' && scheme.name ? `new ${scheme.name}({ ... })` : 'new URLPathVersioning({ ... })';
+    throw new ImproperlyConfigured(`${where} must be a versioning scheme instance such as ${fix}, got ${describeValue(scheme)}.`);
   }
 }
 

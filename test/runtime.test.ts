@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import Koa from 'koa';
-import { Controller, createApp, Get, InvalidArgument, URLPathVersioning } from '../src';
+import { Controller, createApp, Get, include, InvalidArgument, URLPathVersioning } from '../src';
 import { runtimeOf } from '../src/runtime';
 
 @Controller('/things')
@@ -13,7 +13,7 @@ class Things {
 describe('runtime', () => {
   it('each app has its own runtime, built from its own options', () => {
     const plain = createApp({ routes: [Things] });
-    const versioned = createApp({ routes: [Things], versioning: new URLPathVersioning(), origin: 'https://api.example.com' });
+    const versioned = createApp({ routes: [include('/:version', [Things])], versioning: new URLPathVersioning(), origin: 'https://api.example.com' });
     expect(runtimeOf(plain)).to.not.equal(runtimeOf(versioned));
     expect([runtimeOf(plain).versioning, runtimeOf(plain).origin]).to.deep.equal([null, null]);
     expect(runtimeOf(versioned).versioning).to.be.instanceOf(URLPathVersioning);

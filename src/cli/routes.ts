@@ -13,6 +13,8 @@ export interface RouteRow {
   handler: string;
   /** The earlier route that takes this one's requests, when there is one (docs/cli.md#listing-routes). */
   shadowedBy: { route: string; versions: (string | null)[] | null } | null;
+  /** The other paths whose routes have this route's name for versions in common (reversal reaches only one), else `null`. */
+  sharesNameWith: string[] | null;
 }
 
 /** The rows of `app.routes`. */
@@ -25,6 +27,7 @@ export function rowsOf(app: App): RouteRow[] {
     requirements: { ...route.requirements },
     handler: route.handler,
     shadowedBy: route.shadowedBy ? { route: route.shadowedBy.route, versions: route.shadowedBy.versions === null ? null : [...route.shadowedBy.versions] } : null,
+    sharesNameWith: route.sharesNameWith === null ? null : [...route.sharesNameWith],
   }));
 }
 
@@ -39,7 +42,10 @@ export function formatTable(rows: readonly RouteRow[]): string {
       versionList(row.versions),
       Object.entries(row.requirements).map(([param, source]) => `${param}=${source}`).join(' ') || '-',
       row.handler,
-      row.shadowedBy ? `${row.shadowedBy.versions ? `${versionList(row.shadowedBy.versions)} ` : ''}shadowed by ${row.shadowedBy.route}` : '',
+      [
+        row.shadowedBy ? `${row.shadowedBy.versions ? `${versionList(row.shadowedBy.versions)} ` : ''}shadowed by ${row.shadowedBy.route}` : '',
+        row.sharesNameWith ? `! name also on ${row.sharesNameWith.join(', ')}` : '',
+      ].filter(Boolean).join('; '),
     ]),
   ];
   const widths = cells[0].map((_, column) => Math.max(...cells.map((line) => line[column].length)));

@@ -59,13 +59,23 @@ export function controllerMiddleware(controller: Function): Middleware[] {
   return chain;
 }
 
-/** The `@Use` middleware of one route method, from the class that declares the method. */
+/**
+ * The `@Use` middleware of one route method, collected along the class chain
+ * as routes are, base classes' first: a subclass that overrides a guarded
+ * method (to change what it returns) keeps the base method's guards and may
+ * add its own, but can never drop them (docs/security.md). A middleware that
+ * a subclass repeats runs once, where the base class put it.
+ */
 export function routeMiddleware(prototype: object, handler: string | symbol): Middleware[] {
+  const levels: Middleware[][] = [];
   for (let proto = prototype; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
-    if (Object.hasOwn(proto, handler)) {
-      const own = readOwn<Middleware[]>(MetadataKeys.use, proto, handler);
-      return own === undefined || own.length === 0 ? [] : [...own];
-    }
+    const own = readOwn<Middleware[]>(MetadataKeys.use, proto, handler);
+    if (own !== undefined) levels.unshift(own);
   }
-  return [];
+  const chain: Middleware[] = [];
+  for (const level of levels) {
+    const before = new Set(chain);
+    chain.push(...level.filter((fn) => !before.has(fn)));
+  }
+  return chain;
 }

@@ -64,6 +64,16 @@ export const ErrorCatalogue = {
     },
   },
   /** An `Array` parameter with more elements than waymark reads. */
+  /** A number that a double cannot hold exactly (beyond ±2^53-1, or a non-zero value that underflows to 0): it would name another resource. */
+  INEXACT_NUMBER: {
+    status: 400,
+    message: 'Invalid parameter "{name}": the number cannot be represented exactly (integers are exact up to 9007199254740991).',
+    variants: {
+      path: 'Invalid path parameter "{name}": the number cannot be represented exactly (integers are exact up to 9007199254740991).',
+      query: 'Invalid query parameter "{name}": the number cannot be represented exactly (integers are exact up to 9007199254740991).',
+      header: 'Invalid header "{name}": the number cannot be represented exactly (integers are exact up to 9007199254740991).',
+    },
+  },
   TOO_MANY_VALUES: {
     status: 400,
     message: 'Invalid parameter "{name}": more than {max} values.',

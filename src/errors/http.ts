@@ -13,11 +13,19 @@ export interface HttpErrorOptions {
   /** A URI reference identifying this occurrence of the problem (RFC 9457 §3.1.5). */
   instance?: string;
   /** Extra members of the problem document, such as `errors`; JSON values only. */
-  extensions?: Record<string, unknown>;
+  extensions?: ProblemExtensions;
 }
 
 /** Members RFC 9457 defines; an extension may not replace them. */
-const STANDARD_MEMBERS = ['type', 'title', 'status', 'detail', 'instance'];
+const STANDARD_MEMBERS = ['type', 'title', 'status', 'detail', 'instance'] as const;
+
+/**
+ * Extension members of a problem document: a member named as one RFC 9457
+ * defines (`title`, `type`, ...) is a compile-time error; from untyped code
+ * it is dropped (the error keeps its status and its own member), since a
+ * throw here would turn the intended 4xx into a bare 500.
+ */
+export type ProblemExtensions = Record<string, unknown> & { readonly [K in (typeof STANDARD_MEMBERS)[number]]?: never };
 /** A URI reference has no white space or control characters (RFC 3986 §2). */
 const URI_REFERENCE = /^[^\s\p{Cc}]+$/u;
 
@@ -91,17 +99,14 @@ function checkExtensions(extensions: unknown): Readonly<Record<string, unknown>>
   if (typeof extensions !== 'object' || extensions === null || Array.isArray(extensions)) {
     throw new InvalidArgument(`HttpError extensions must be an object of extra members, got ${JSON.stringify(extensions)}.`);
   }
-  const clash = Object.keys(extensions).find((key) => STANDARD_MEMBERS.includes(key));
-  if (clash) {
-    const instead = clash === 'status' ? 'the status argument' : clash === 'detail' ? 'the detail argument' : `the ${clash} option`;
-    throw new InvalidArgument(`HttpError extension "${clash}" would replace a member RFC 9457 defines; use ${instead} or another name.`);
-  }
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(extensions)) if (!(STANDARD_MEMBERS as readonly string[]).includes(key)) kept[key] = value;
   try {
-    JSON.stringify(extensions);
+    JSON.stringify(kept);
   } catch (error) {
     throw new InvalidArgument(`HttpError extensions must be JSON values: ${(error as Error).message}.`);
   }
-  return Object.freeze({ ...extensions });
+  return Object.freeze(kept);
 }
 
 /**

@@ -1,6 +1,6 @@
 // The errors layer, the bottom of waymark's folders: it imports nothing else of src/ (docs/architecture.md).
 export { ErrorCatalogue, entryOf, messageOf, templateOf, type CatalogueEntry, type ErrorCode, type HttpErrorCode, type VariantOf } from './catalogue';
-export { HttpError, type HttpErrorOptions } from './http';
+export { HttpError, type HttpErrorOptions, type ProblemExtensions } from './http';
 export { Message } from './message';
 export {
   BadRequest,

@@ -147,8 +147,9 @@ export class UnsupportedMediaType extends statusClass('UNSUPPORTED_MEDIA_TYPE') 
 export class TooManyRequests extends statusClass('TOO_MANY_REQUESTS') {
   constructor(detail?: string | Message, options: HttpErrorOptions & { retryAfter?: number } = {}) {
     const { retryAfter, ...rest } = options;
-    if (retryAfter !== undefined && !(typeof retryAfter === 'number' && Number.isFinite(retryAfter) && retryAfter >= 0)) {
-      throw new InvalidArgument(`TooManyRequests retryAfter must be a number of seconds (0 or more), got ${String(retryAfter)}.`);
+    // RFC 9110 §10.2.3 wants whole digits: past 2^53 String() would write '1e+21'.
+    if (retryAfter !== undefined && !(typeof retryAfter === 'number' && retryAfter >= 0 && Math.ceil(retryAfter) <= Number.MAX_SAFE_INTEGER)) {
+      throw new InvalidArgument(`TooManyRequests retryAfter must be a number of seconds from 0 to ${Number.MAX_SAFE_INTEGER}, got ${String(retryAfter)}.`);
     }
     const headers = retryAfter === undefined ? rest.headers : { ...rest.headers, 'Retry-After': String(Math.ceil(retryAfter)) };
     super(detail, { ...rest, headers });

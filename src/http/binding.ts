@@ -1,8 +1,8 @@
 import type { ValidateFunction } from 'ajv';
 import type { Context } from 'koa';
 import type { Conversion, Scalar } from '../validation/convert';
-import { INVALID } from '../validation/convert';
-import { invalid, missing, missingBody, rejected, tooMany, type Place } from '../validation/failures';
+import { INEXACT, INVALID } from '../validation/convert';
+import { inexact, invalid, missing, missingBody, rejected, tooMany, type Place } from '../validation/failures';
 import { bodyIssues, parameterIssues, type Issue } from '../validation/schema';
 import { readJsonBody } from './binding-body';
 import { lastQueryValue } from './query';
@@ -47,12 +47,14 @@ export function valueReader({ place, name, source, conversion, required, validat
       value = texts.map((text) => {
         const element = convert(text);
         if (element === INVALID) throw invalid(place, name, type as Exclude<typeof type, 'String'>);
+        if (element === INEXACT) throw inexact(place, name);
         return element;
       });
     } else {
       const text = typeof raw === 'string' ? raw : raw[raw.length - 1];
       value = conversion.scalar.convert(text);
       if (value === INVALID) throw invalid(place, name, conversion.scalar.name as Exclude<Scalar['name'], 'String'>);
+      if (value === INEXACT) throw inexact(place, name);
       // A schema describes JSON, where a date is its text.
       if (validate && value instanceof Date && !validate(text)) return new Rejected(parameterIssues(validate.errors ?? [], name));
     }

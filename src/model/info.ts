@@ -36,4 +36,6 @@ export interface RouteInfo {
   readonly docs: RouteDocs;
   /** The earlier route that takes its requests (every version it serves, or those listed), `null` when none does. */
   readonly shadowedBy: { readonly route: string; readonly versions: readonly (string | null)[] | null } | null;
+  /** The other paths whose routes have its full name for versions it serves too (reversal reaches only one of them), `null` when none. */
+  readonly sharesNameWith: readonly string[] | null;
 }

@@ -96,13 +96,14 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
   }
   const info: OpenApiDocument['info'] = { title: options.info?.title ?? 'API', version: options.info?.version ?? version ?? 'unversioned' };
   if (options.info?.description !== undefined) info.description = options.info.description;
-  return {
+  // A copy: the operations hold the app's own schema objects, and a caller that edits its document must change neither the app nor the next document.
+  return structuredClone({
     openapi: '3.1.0',
     info,
-    ...(servers ? { servers: servers.map((server) => ({ ...server })) } : {}),
+    ...(servers ? { servers } : {}),
     paths,
-    components: { schemas: { Problem: structuredClone(PROBLEM_SCHEMA) } },
-  };
+    components: { schemas: { Problem: PROBLEM_SCHEMA } },
+  });
 }
 
 /**

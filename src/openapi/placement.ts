@@ -97,8 +97,17 @@ export function hostServers(origin: string | null, version: string | null): { ur
   return [{ url: version === null ? origin : versionedOrigin(origin, version) }];
 }
 
+const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+
 /** `https://api.example.com` → `https://v1.example.com`; a host of another length gets the label in front. */
 export function versionedOrigin(origin: string, version: string): string {
+  // Anything but one DNS label ('evil.test#', 'a.b', 'x/y') would move the server off origin's domain.
+  if (!DNS_LABEL.test(version)) {
+    throw new InvalidArgument(
+      `HostNameVersioning: the version ${JSON.stringify(version)} is not a DNS label (letters, digits and inner hyphens, at most 63), ` +
+        'so no server on the domain of `origin` can be built for it. Use versions such as v1 or 2024-01.',
+    );
+  }
   const url = new URL(origin);
   const labels = url.hostname.split('.');
   url.hostname = [version, ...(labels.length === 3 ? labels.slice(1) : labels)].join('.');

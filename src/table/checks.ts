@@ -1,5 +1,5 @@
 import { ImproperlyConfigured } from '../errors';
-import { stateless } from '../util/regexp';
+import { linearRegExp } from '../util/linear-regexp';
 import type { RouteRecord } from '../model/route';
 import { CompiledPattern, type ParamLists } from './pattern';
 
@@ -42,17 +42,16 @@ export function compileRequirements(
   return compiled;
 }
 
-/** A requirement must match the whole value: `/\d+/` rejects `a1`. */
+/** A requirement must match the whole value: `/\d+/` rejects `a1`. It runs on the linear engine (docs/security.md). */
 function anchored(requirement: RegExp | string, where: string): RegExp {
-  if (requirement instanceof RegExp) {
-    return stateless(requirement, `^(?:${requirement.source})$`);
-  }
+  if (requirement instanceof RegExp) return linearRegExp(`^(?:${requirement.source})$`, requirement.flags, where);
   if (typeof requirement !== 'string') throw new ImproperlyConfigured(`${where} must be a RegExp or a string.`);
   try {
-    return new RegExp(`^(?:${requirement})$`, 'u');
+    new RegExp(requirement, 'u');
   } catch (error) {
     throw new ImproperlyConfigured(`${where} is not a valid regular expression: ${(error as Error).message}`);
   }
+  return linearRegExp(`^(?:${requirement})$`, 'u', where);
 }
 
 /** Two routes with the same full name, method and pattern must serve disjoint versions (`route` came after `earlier`). */

@@ -3,6 +3,7 @@ import type { RouteRecord, RouteTable } from '../model/route';
 import type { VersioningScheme } from '../model/scheme';
 import { methodsOf } from './methods';
 import { eachWrittenName } from './namespaces';
+import { sharedNames } from './duplicate-names';
 import { shadowedRoutes } from './shadow';
 
 /** Made on first read, per table: an app that never lists its routes pays nothing. */
@@ -20,6 +21,7 @@ export function routeInfos(table: RouteTable, appScheme: VersioningScheme | null
     names.set(route, list);
   });
   const shadows = shadowedRoutes(table.routes);
+  const shared = sharedNames(table.routes);
   infos = Object.freeze(
     table.routes.map((route): RouteInfo => {
       const shadow = shadows.get(route);
@@ -40,6 +42,7 @@ export function routeInfos(table: RouteTable, appScheme: VersioningScheme | null
         shadowedBy: shadow
           ? Object.freeze({ route: shadow.by.fullName ?? handlerOf(shadow.by), versions: shadow.versions === null ? null : Object.freeze([...shadow.versions]) })
           : null,
+        sharesNameWith: shared.has(route) ? Object.freeze([...(shared.get(route) as string[])]) : null,
       });
     }),
   );

@@ -11,6 +11,15 @@ export interface Scalar {
   readonly convert: (text: string) => unknown;
 }
 
+/**
+ * What a number conversion returns for a value a double cannot hold exactly:
+ * an integer beyond ±(2^53 − 1) (`9007199254740993` would become `…992`,
+ * `1e23` is `99999999999999991611392`), or a non-zero value that underflows
+ * to 0. Refused, since a guard reading the text and a handler reading the
+ * number would name different resources (docs/security.md).
+ */
+export const INEXACT: unique symbol = Symbol('inexact');
+
 /** A decimal number as people write it: no hex, no `Infinity`, no white space. */
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
@@ -20,7 +29,10 @@ export const Scalars = {
     name: 'Number',
     convert: (text) => {
       const number = Number(text);
-      return DECIMAL.test(text) && Number.isFinite(number) ? number : INVALID;
+      if (!DECIMAL.test(text)) return INVALID;
+      if (!Number.isFinite(number)) return INEXACT;
+      if (Number.isInteger(number) && !Number.isSafeInteger(number)) return INEXACT;
+      return number === 0 && /[1-9]/.test(text.split(/[eE]/)[0]) ? INEXACT : number;
     },
   },
   Boolean: {

@@ -18,6 +18,8 @@ export function parseRfc3339(text: string): Date | undefined {
   if (!validDay(year, month, day) || hour > 23 || minute > 59 || second > 60 || offsetHour > 23 || offsetMinute > 59) return undefined;
   const millis = m[7] ? Math.floor(Number(`0${m[7]}`) * 1000) : 0;
   const offset = (m[8] === '-' ? -1 : 1) * (offsetHour * 60 + offsetMinute);
+  // RFC 3339 §5.7: a leap second is 23:59:60 UTC, so only at the minute that is 23:59 once the offset is applied.
+  if (second === 60 && (((hour * 60 + minute - offset) % 1440) + 1440) % 1440 !== 23 * 60 + 59) return undefined;
   // A leap second (…:60) cannot be represented by Date; it is the first instant of the next minute.
   return utc(year, month, day, hour, minute - offset, second, millis);
 }

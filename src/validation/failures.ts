@@ -15,6 +15,11 @@ export function invalid(place: Place, name: string, scalar: Exclude<Scalar['name
   return httpError('INVALID_PARAMETER', { name }, `${place}${scalar}`);
 }
 
+/** A number a double cannot hold exactly: `9007199254740993` would reach the handler as `…992`. */
+export function inexact(place: Place, name: string): HttpError {
+  return httpError('INEXACT_NUMBER', { name }, place);
+}
+
 /** A repeated query key or a comma-separated header with more elements than waymark reads. */
 export function tooMany(place: Exclude<Place, 'path'>, name: string, max: number): HttpError {
   return httpError('TOO_MANY_VALUES', { name, max: String(max) }, place);

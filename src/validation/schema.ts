@@ -2,6 +2,9 @@ import type Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
 import type { JSONSchema } from '../model/params';
 import { ImproperlyConfigured } from '../errors';
+import { linearEngine } from '../util/linear-regexp';
+import { checkBounded } from './bounds';
+import { safeIntegerKeyword, withSafeIntegers } from './safe-integers';
 
 /** One entry of a 400's `errors` member (RFC 9457 §3's example shape). */
 export type Issue = { detail: string; pointer: string } | { detail: string; parameter: string };
@@ -20,10 +23,11 @@ const OPENAPI_KEYWORDS = ['example', 'discriminator', 'xml', 'externalDocs'];
 export class SchemaCompiler {
   private ajv: Ajv2020 | undefined;
 
-  /** Compiles once, at build time; an invalid schema is `ImproperlyConfigured` naming `where`. */
+  /** Compiles once, at build time; an invalid or unbounded schema is `ImproperlyConfigured` naming `where`. */
   compile(schema: JSONSchema, where: string): ValidateFunction {
+    checkBounded(schema, where);
     try {
-      return this.instance().compile(schema);
+      return this.instance().compile(withSafeIntegers(schema));
     } catch (error) {
       throw new ImproperlyConfigured(
         `The schema of ${where} is not a valid JSON Schema (draft 2020-12): ${(error as Error).message}. ` +
@@ -39,9 +43,10 @@ export class SchemaCompiler {
     // Required here, not imported: ajv and its formats add ~9 MiB of RSS that an app without schemas never uses.
     const { default: Ajv } = require('ajv/dist/2020') as typeof import('ajv/dist/2020');
     const { default: addFormats } = require('ajv-formats') as typeof import('ajv-formats');
-    const ajv = new Ajv({ allErrors: true, strictSchema: true, strictNumbers: true, strictTypes: false, strictTuples: false, strictRequired: false, logger: false });
+    const ajv = new Ajv({ allErrors: true, strictSchema: true, strictNumbers: true, strictTypes: false, strictTuples: false, strictRequired: false, logger: false, code: { regExp: linearEngine as typeof linearEngine & { code: string } } });
     addFormats(ajv);
     for (const keyword of OPENAPI_KEYWORDS) ajv.addKeyword(keyword);
+    ajv.addKeyword(safeIntegerKeyword);
     this.ajv = ajv;
     return ajv;
   }

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { ImproperlyConfigured, templateOf } from '../errors';
 import { requestHost } from '../http/host';
-import { stateless } from '../util/regexp';
+import { linearRegExp } from '../util/linear-regexp';
 import { BaseVersioning, type VersioningOptions } from './base';
 
 export interface HostNameVersioningOptions extends VersioningOptions {
@@ -54,7 +54,9 @@ export class HostNameVersioning extends BaseVersioning {
       if (!(hostnameRegex instanceof RegExp) && typeof hostnameRegex !== 'string') {
         throw new ImproperlyConfigured('HostNameVersioning: hostnameRegex must be a RegExp or a string.');
       }
-      this.hostnameRegex = hostnameRegex instanceof RegExp ? stateless(hostnameRegex) : new RegExp(hostnameRegex);
+      this.hostnameRegex = hostnameRegex instanceof RegExp
+        ? linearRegExp(hostnameRegex.source, hostnameRegex.flags, 'HostNameVersioning: hostnameRegex')
+        : linearRegExp(hostnameRegex, '', 'HostNameVersioning: hostnameRegex');
     }
   }
 

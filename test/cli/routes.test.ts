@@ -19,7 +19,7 @@ describe('cli/routes', () => {
   it('prints JSON with --json', () => {
     const { status, out } = run(['routes', join(root, 'test/fixtures/versioned-app.ts'), '--json']);
     expect(status).to.equal(0);
-    expect(JSON.parse(out)[1]).to.deep.equal({ method: 'GET', pattern: '/api/things/:id', name: 'api:thing', versions: ['v2', null], requirements: {}, handler: 'Things.v2', shadowedBy: null });
+    expect(JSON.parse(out)[1]).to.deep.equal({ method: 'GET', pattern: '/api/things/:id', name: 'api:thing', versions: ['v2', null], requirements: {}, handler: 'Things.v2', shadowedBy: null, sharesNameWith: null });
   });
 
   it('shows requirements, and marks a route an earlier one hides ("shadowed by <name>")', () => {

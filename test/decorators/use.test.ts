@@ -121,16 +121,21 @@ describe('decorators/use', () => {
     expect(controllerMiddleware(Base)).to.deep.equal([a]);
   });
 
-  it('keeps a route method’s @Use with the class that declares the method', () => {
+  it('keeps a route method’s @Use through an override, the base’s first (guard_lost_through_inheritance)', () => {
     const a: Middleware = async (_c, n) => n();
+    const b: Middleware = async (_c, n) => n();
     class Base {
       @Use(a) m() {}
     }
     class Sub extends Base {
       override m() {}
     }
+    class Added extends Base {
+      @Use(b, a) override m() {}
+    }
     expect(routeMiddleware(Base.prototype, 'm')).to.deep.equal([a]);
-    expect(routeMiddleware(Sub.prototype, 'm')).to.deep.equal([]);
+    expect(routeMiddleware(Sub.prototype, 'm')).to.deep.equal([a]);
+    expect(routeMiddleware(Added.prototype, 'm')).to.deep.equal([a, b]);
   });
 
   it('refuses what is not middleware, when decorating and in include()', () => {

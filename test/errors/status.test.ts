@@ -79,10 +79,7 @@ describe('status-errors', () => {
     expect((await served(new Gone())).body).to.deep.equal({ type: 'about:blank', title: 'Gone', status: 410, detail: 'The resource is no longer available.' });
   });
 
-  it('refuses an extension that would replace a standard member, and other misuse, when constructed', () => {
-    for (const member of ['type', 'title', 'status', 'detail', 'instance']) {
-      expect(() => new HttpError(400, 'x', { extensions: { [member]: 1 } }), member).to.throw(InvalidArgument, new RegExp(`"${member}"`));
-    }
+  it('refuses misuse when constructed (a reserved extension name: see reserved-extensions.test.ts)', () => {
     const circular: Record<string, unknown> = {};
     circular.self = circular;
     expect(() => new Forbidden(undefined, { extensions: { circular } })).to.throw(InvalidArgument, /JSON values/);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { JSONSchema } from '../../src';
-import { conversionFor, INVALID, Scalars } from '../../src/validation/convert';
+import { conversionFor, INEXACT, INVALID, Scalars } from '../../src/validation/convert';
 
 describe('validation/convert', () => {
   it('chooses the conversion from the type, else from the schema’s type keyword', () => {
@@ -22,7 +22,7 @@ describe('validation/convert', () => {
   });
 
   it('converts numbers and booleans strictly', () => {
-    expect(['1', '-1.5e2', '.5', '0x10', 'Infinity', '1e400', '', ' 1'].map(Scalars.Number.convert)).to.deep.equal([1, -150, 0.5, INVALID, INVALID, INVALID, INVALID, INVALID]);
+    expect(['1', '-1.5e2', '.5', '0x10', 'Infinity', '1e400', '', ' 1'].map(Scalars.Number.convert)).to.deep.equal([1, -150, 0.5, INVALID, INVALID, INEXACT, INVALID, INVALID]);
     expect(['true', '1', 'false', '0', 'yes', ''].map(Scalars.Boolean.convert)).to.deep.equal([true, true, false, false, INVALID, INVALID]);
     expect(Scalars.Date.convert('nope')).to.equal(INVALID);
   });
