@@ -32,7 +32,7 @@ export function blocks(text: string, lang: string): string[] {
  * exist; until then a missing one is allowed, and only these. Empty this list
  * once they have all arrived.
  */
-export const ARRIVING = ['docs/docs-page.md', 'docs/logging-and-tracing.md', 'docs/security.md', 'docs/architecture.md', 'docs/version-history.md'];
+export const ARRIVING: string[] = [];
 
 /** The anchors GitHub gives a page's headings: lower-cased, punctuation dropped, spaces as `-`, repeats numbered. */
 export function anchorsOf(markdown: string): Set<string> {
