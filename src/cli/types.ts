@@ -15,7 +15,8 @@ export function types(modulePath: string, out: string | undefined, check: boolea
     io.err('waymark types: --check needs --out <file>, the file to compare.');
     return 2;
   }
-  const text = declarationFile(routeNames(loadApp(modulePath).routes));
+  // Not type-checked: the module imports the file this writes, which is missing or stale until it is written.
+  const text = declarationFile(routeNames(loadApp(modulePath, { typeCheck: false }).routes));
   return writeOrCheck(text, out, check, `npx waymark types ${modulePath} --out ${out}`, { out: io.out, err: (line) => io.err(`waymark types: ${line}`) });
 }
 

@@ -1,39 +1,51 @@
 import type { RouteInfo } from '../model/info';
 import { NamespaceVersioning } from '../versioning/namespace';
-import type { VersioningScheme } from '../model/scheme';
 import { URLPathVersioning } from '../versioning/url-path';
+
+/** The parameter types of every name: what `app.url` needs, and where it differs, what a request needs. */
+export interface RouteNameTypes {
+  /** `RouteNames`: each name `app.url` reverses, with the parameter types of the routes it can reach. */
+  readonly url: Map<string, string[]>;
+  /** `RequestRouteNames`: the names whose parameters a request supplies in part, and the names only a request reverses. */
+  readonly request: Map<string, string[]>;
+}
 
 /**
  * Every name reversal accepts, with the parameter types of the routes it can
- * reach (in registration order): instance names (`author-polls:index`),
- * application-namespace names (`polls:index`), and, under namespace
- * versioning, names without their version namespace (the scheme adds it).
- * Reads `app.routes`.
+ * reach (in registration order), read from `app.routes`: instance names
+ * (`author-polls:index`) and application-namespace names (`polls:index`) for
+ * `app.url`. A request supplies more: the version parameter under URL-path
+ * versioning, and under namespace versioning the version namespace (the
+ * scheme adds it, so `users:detail` reaches `v1:users:detail`). Those go to
+ * `request`, and only where they differ from what `app.url` takes.
  */
-export function routeNames(routes: readonly RouteInfo[]): Map<string, string[]> {
-  const names = new Map<string, string[]>();
-  const add = (name: string, type: string) => {
-    const types = names.get(name);
-    if (!types) names.set(name, [type]);
-    else if (!types.includes(type)) types.push(type);
-  };
+export function routeNames(routes: readonly RouteInfo[]): RouteNameTypes {
+  const url = new Map<string, string[]>();
+  const request = new Map<string, string[]>();
   for (const route of routes) {
     const scheme = route.versioning;
-    const type = paramsType(route, scheme);
+    const filled = scheme instanceof URLPathVersioning ? scheme.versionParam : null;
     const [version] = route.namespace.split(':');
     for (const name of route.names) {
-      add(name, type);
-      // NamespaceVersioning.reverse prefixes the request's version: `users:detail` is reversed as `v1:users:detail`.
+      add(url, name, paramsType(route, null));
+      add(request, name, paramsType(route, filled));
       const colon = name.indexOf(':');
-      if (scheme instanceof NamespaceVersioning && colon !== -1 && scheme.isAllowedVersion(version)) add(name.slice(colon + 1), type);
+      if (scheme instanceof NamespaceVersioning && colon !== -1 && scheme.isAllowedVersion(version)) add(request, name.slice(colon + 1), paramsType(route, null));
     }
   }
-  return names;
+  // ctx.reverse falls back to plain reversal, so a request's types for a name include app.url's: equal lists say nothing new.
+  for (const [name, types] of request) if (url.get(name)?.join('|') === types.join('|')) request.delete(name);
+  return { url, request };
 }
 
-/** `{ id: string | number; page?: string | number; path: string }`: optional groups and URL-path's version optional. */
-function paramsType(route: RouteInfo, scheme: VersioningScheme | null): string {
-  const filled = scheme instanceof URLPathVersioning ? scheme.versionParam : null;
+function add(names: Map<string, string[]>, name: string, type: string): void {
+  const types = names.get(name);
+  if (!types) names.set(name, [type]);
+  else if (!types.includes(type)) types.push(type);
+}
+
+/** `{ id: string | number; page?: string | number; path: string }`: optional groups, and the parameter the request fills in, optional. */
+function paramsType(route: RouteInfo, filled: string | null): string {
   const members = route.parameters.map((param) => {
     const optional = param.optional || param.name === filled ? '?' : '';
     return `${memberName(param.name)}${optional}: ${param.wildcard ? 'string' : 'string | number'}`;
@@ -54,22 +66,32 @@ function quote(text: string): string {
 }
 
 /**
- * The declaration file that fills in `RouteNames` (docs/namespaces-and-reversal.md#typed-route-names), names sorted
- * so that the file changes only when the routes do.
+ * The module that fills in `RouteNames` and `RequestRouteNames`
+ * (docs/namespaces-and-reversal.md#typed-route-names), names sorted so that
+ * the file changes only when the routes do. It is a module that augments
+ * `'waymark'`; the app imports it once, type-only, so that every compilation
+ * of the app sees it (ts-node compiles only the files a program imports).
  */
-export function declarationFile(names: ReadonlyMap<string, readonly string[]>): string {
-  const sorted = [...names.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const members = sorted.map((name) => `    ${quote(name)}: ${(names.get(name) ?? []).join(' | ')};`);
+export function declarationFile(names: RouteNameTypes): string {
   return [
     '// Generated by `npx waymark types`: the route names of the app, for typed reversal. Do not edit;',
     '// run the command again after changing routes (`--check` tells whether this file is stale).',
+    "// Import it once from the module that builds the app: `import type {} from './route-names';`.",
     'export {};',
     '',
     "declare module 'waymark' {",
     '  interface RouteNames {',
-    ...members,
+    ...members(names.url),
+    '  }',
+    '  interface RequestRouteNames {',
+    ...members(names.request),
     '  }',
     '}',
     '',
   ].join('\n');
+}
+
+function members(names: ReadonlyMap<string, readonly string[]>): string[] {
+  const sorted = [...names.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return sorted.map((name) => `    ${quote(name)}: ${(names.get(name) ?? []).join(' | ')};`);
 }

@@ -17,7 +17,7 @@ import type { Context } from 'koa';
 import { BaseVersioning, URLPathVersioning, type ReverseParams, type ReverseOptions } from 'waymark';
 import { app } from ${JSON.stringify(join(root, 'test/fixtures/typed-app'))};
 
-/** A scheme of the user's own that overrides reverse by plain strings, as before typed names (api.md §4). */
+/** A scheme of the user's own that overrides reverse by plain strings, as before typed names (docs/versioning.md). */
 export class LinkRewriting extends BaseVersioning {
   determineVersion(): string | null {
     return null;
@@ -40,11 +40,17 @@ export function calls(ctx: Context): string[] {
     app.url('archive', { year: 2024, month: 2 }),
     app.url('polls:index'),
     app.url('author-polls:index'),
-    app.url('api:thing', { id: 7 }),
+    app.url('api:thing', { version: 'v1', id: 7 }),
+    app.url('api:thing', ['v1', 7]),
     ctx.reverse('users:detail', { id: 1 }),
     ctx.reverse('api:thing', { id: 7 }),
+    ctx.reverse('api:thing', { version: 'v2', id: 7 }),
     ctx.versioningScheme?.reverse('users:list', {}, { request: ctx }) ?? '',
+    ctx.versioningScheme?.reverse('api:thing', { id: 7 }, { request: ctx }) ?? '',
     scheme.reverse('users:detail', { id: 1 }, { request: ctx }),
+    scheme.reverse('api:thing', { id: 7 }, { request: ctx }),
+    // @ts-expect-error app.url has no request to take URL-path's version from
+    app.url('api:thing', { id: 7 }),
     // @ts-expect-error a misspelt name
     app.url('users:detial', { id: 1 }),
     // @ts-expect-error a missing parameter
@@ -57,6 +63,8 @@ export function calls(ctx: Context): string[] {
     ctx.reverse('user:detail', { id: 1 }),
     // @ts-expect-error a missing parameter in a request
     ctx.reverse('archive', { month: 2 }),
+    // @ts-expect-error the request supplies the version, not the id
+    ctx.reverse('api:thing', {}),
     // @ts-expect-error a misspelt name through the request's scheme
     ctx.versioningScheme?.reverse('users:lst', {}, { request: ctx }) ?? '',
     // @ts-expect-error a misspelt name through a scheme
