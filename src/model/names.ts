@@ -28,8 +28,9 @@ export interface RouteNames {}
  * `RouteNames`, because the request supplies part of it: under URL-path
  * versioning the version parameter is optional (the request's version fills it
  * in); under namespace versioning a name may leave out its version namespace
- * (`users:detail` for `v1:users:detail`). Every other name takes what it takes
- * in `RouteNames`. Filled in by the same generated module.
+ * (`users:detail` for `v1:users:detail`); under a scheme that reverses its own
+ * way any parameters go. Every other name takes what it takes in `RouteNames`.
+ * Filled in by the same generated module.
  *
  * @example
  * // Beside RouteNames' `'v1:users:detail': { id: string | number }`:

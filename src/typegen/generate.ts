@@ -1,5 +1,8 @@
 import type { RouteInfo } from '../model/info';
+import type { VersioningScheme } from '../model/scheme';
+import { BaseVersioning } from '../versioning/base';
 import { NamespaceVersioning } from '../versioning/namespace';
+import { QueryParameterVersioning } from '../versioning/query-parameter';
 import { URLPathVersioning } from '../versioning/url-path';
 
 /** The parameter types of every name: what `app.url` needs, and where it differs, what a request needs. */
@@ -14,28 +17,52 @@ export interface RouteNameTypes {
  * Every name reversal accepts, with the parameter types of the routes it can
  * reach (in registration order), read from `app.routes`: instance names
  * (`author-polls:index`) and application-namespace names (`polls:index`) for
- * `app.url`. A request supplies more: the version parameter under URL-path
- * versioning, and under namespace versioning the version namespace (the
- * scheme adds it, so `users:detail` reaches `v1:users:detail`). Those go to
- * `request`, and only where they differ from what `app.url` takes.
+ * `app.url`. A request supplies what its scheme adds (see `supplied`); what a
+ * request needs goes to `request`, only where it differs from what `app.url` takes.
  */
 export function routeNames(routes: readonly RouteInfo[]): RouteNameTypes {
   const url = new Map<string, string[]>();
   const request = new Map<string, string[]>();
   for (const route of routes) {
-    const scheme = route.versioning;
-    const filled = scheme instanceof URLPathVersioning ? scheme.versionParam : null;
+    const supplies = supplied(route.versioning);
+    const type = paramsType(route, null);
+    const requestType = supplies === 'anything' ? ANY_PARAMS : paramsType(route, typeof supplies === 'object' ? supplies.param : null);
     const [version] = route.namespace.split(':');
     for (const name of route.names) {
-      add(url, name, paramsType(route, null));
-      add(request, name, paramsType(route, filled));
+      add(url, name, type);
+      add(request, name, requestType);
       const colon = name.indexOf(':');
-      if (scheme instanceof NamespaceVersioning && colon !== -1 && scheme.isAllowedVersion(version)) add(request, name.slice(colon + 1), paramsType(route, null));
+      if (supplies === 'namespace' && colon !== -1 && route.versioning?.isAllowedVersion(version)) add(request, name.slice(colon + 1), type);
     }
   }
   // ctx.reverse falls back to plain reversal, so a request's types for a name include app.url's: equal lists say nothing new.
   for (const [name, types] of request) if (url.get(name)?.join('|') === types.join('|')) request.delete(name);
   return { url, request };
+}
+
+/** What a request's scheme supplies when it reverses: a parameter, the version namespace, nothing, or anything. */
+type Supplied = { param: string } | 'namespace' | 'nothing' | 'anything';
+
+/** What a request needs for a route whose scheme reverses its own way: any parameters. */
+const ANY_PARAMS = '{ [param: string]: string | number | readonly (string | number)[] }';
+
+/**
+ * What the request's scheme supplies when `ctx.reverse` asks it, read from
+ * which reversal the scheme runs: URL-path versioning's fills in its version
+ * parameter, namespace versioning's prefixes the version namespace
+ * (`users:detail` reaches `v1:users:detail`), the other built-in schemes'
+ * leave names and parameters alone. A scheme whose `reverse` or `reverseAny`
+ * is its own may supply anything.
+ */
+function supplied(scheme: VersioningScheme | null): Supplied {
+  if (scheme === null) return 'nothing';
+  const reversal = (target: object) => (target as { reverseAny?: unknown }).reverseAny;
+  if (scheme.reverse !== BaseVersioning.prototype.reverse) return 'anything';
+  const own = reversal(scheme);
+  if (own === reversal(URLPathVersioning.prototype)) return { param: scheme.versionParam };
+  if (own === reversal(NamespaceVersioning.prototype)) return 'namespace';
+  if (own === reversal(BaseVersioning.prototype) || own === reversal(QueryParameterVersioning.prototype)) return 'nothing';
+  return 'anything';
 }
 
 function add(names: Map<string, string[]>, name: string, type: string): void {

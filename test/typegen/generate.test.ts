@@ -1,5 +1,19 @@
 import { expect } from 'chai';
-import { Controller, createApp, Get, include, NamespaceVersioning, URLPathVersioning } from '../../src';
+import type { Context } from 'koa';
+import {
+  AcceptHeaderVersioning,
+  BaseVersioning,
+  Controller,
+  createApp,
+  Get,
+  HostNameVersioning,
+  include,
+  NamespaceVersioning,
+  QueryParameterVersioning,
+  URLPathVersioning,
+  type ReverseParams,
+  type VersioningScheme,
+} from '../../src';
 import { declarationFile, routeNames } from '../../src/typegen/generate';
 import { app } from '../fixtures/typed-app';
 
@@ -17,11 +31,15 @@ describe('typegen/generate', () => {
       'publisher-polls:index': ['{}'],
       'polls:index': ['{}'],
       'api:thing': ['{ version: string | number; id: string | number }'],
+      custom: ['{ slug: string | number }'],
     });
   });
 
-  it('types what a request may leave out apart, and only the names where it differs: the URL-path version', () => {
-    expect(requestNamesOf(app)).to.deep.equal({ 'api:thing': ['{ version?: string | number; id: string | number }'] });
+  it('types what a request may leave out apart, and only the names where it differs: the URL-path version, anything for a scheme of your own', () => {
+    expect(requestNamesOf(app)).to.deep.equal({
+      'api:thing': ['{ version?: string | number; id: string | number }'],
+      custom: ['{ [param: string]: string | number | readonly (string | number)[] }'],
+    });
   });
 
   it('writes a module that augments RouteNames, names sorted and quoted', () => {
@@ -32,8 +50,8 @@ describe('typegen/generate', () => {
     expect(text).to.contain("    'users:detail': { id: string | number } | { slug: string | number };\n");
     const [url, request] = text.split('interface RequestRouteNames');
     const order = [...url.matchAll(/^ {4}'([^']+)'/gm)].map((m) => m[1]);
-    expect(order).to.have.length(8).and.deep.equal([...order].sort());
-    expect(request).to.equal(" {\n    'api:thing': { version?: string | number; id: string | number };\n  }\n}\n");
+    expect(order).to.have.length(9).and.deep.equal([...order].sort());
+    expect(request).to.equal(" {\n    'api:thing': { version?: string | number; id: string | number };\n    'custom': { [param: string]: string | number | readonly (string | number)[] };\n  }\n}\n");
   });
 
   it('adds names without the version namespace for requests under namespace versioning, and only there', () => {
@@ -79,6 +97,41 @@ describe('typegen/generate', () => {
     const byPath = createApp({ routes: [Odd], versioning: new URLPathVersioning() });
     expect(namesOf(byPath).odd).to.deep.equal(["{ version: string | number; 'two words': string | number }"]);
     expect(requestNamesOf(byPath).odd).to.deep.equal(["{ version?: string | number; 'two words': string | number }"]);
+  });
+
+  it("reads what a request supplies from the scheme's reversal: a subclass keeps its parent's; one that reverses its own way may supply anything", () => {
+    class PathFromHeader extends URLPathVersioning {
+      determineVersion(ctx: Context, params: Record<string, string>): string | null {
+        return ctx.get('x-version') || super.determineVersion(ctx, params);
+      }
+    }
+    class Rewriting extends BaseVersioning {
+      determineVersion(): string | null {
+        return null;
+      }
+      protected reverseAny(name: string, params?: ReverseParams): string {
+        return `${name}${JSON.stringify(params)}`;
+      }
+    }
+    class Linking extends NamespaceVersioning {
+      reverse(name: string): string {
+        return name;
+      }
+    }
+    const requestTypes = (scheme: VersioningScheme) => {
+      @Controller('/:version/items/:id')
+      class Items {
+        @Get('', 'item') item() {}
+      }
+      return requestNamesOf(createApp({ routes: [Items], versioning: scheme })).item;
+    };
+    expect(requestTypes(new PathFromHeader())).to.deep.equal(['{ version?: string | number; id: string | number }']);
+    for (const scheme of [new Rewriting(), new Linking()]) {
+      expect(requestTypes(scheme), scheme.constructor.name).to.deep.equal(['{ [param: string]: string | number | readonly (string | number)[] }']);
+    }
+    for (const scheme of [new AcceptHeaderVersioning(), new HostNameVersioning(), new QueryParameterVersioning(), new NamespaceVersioning()]) {
+      expect(requestTypes(scheme), scheme.constructor.name).to.equal(undefined);
+    }
   });
 
   it('writes an empty RouteNames for an app without names, which leaves names untyped', () => {

@@ -49,6 +49,11 @@ export function calls(ctx: Context): string[] {
     ctx.versioningScheme?.reverse('api:thing', { id: 7 }, { request: ctx }) ?? '',
     scheme.reverse('users:detail', { id: 1 }, { request: ctx }),
     scheme.reverse('api:thing', { id: 7 }, { request: ctx }),
+    ctx.reverse('custom'),
+    ctx.reverse('custom', { slug: 'a', page: 2 }),
+    app.url('custom', { slug: 'a' }),
+    // @ts-expect-error only a request's scheme of your own may supply the slug
+    app.url('custom'),
     // @ts-expect-error app.url has no request to take URL-path's version from
     app.url('api:thing', { id: 7 }),
     // @ts-expect-error a misspelt name
