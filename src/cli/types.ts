@@ -4,9 +4,9 @@ import { loadApp } from './load-app';
 import { writeOrCheck } from './output';
 
 /**
- * `waymark types <module> [--out file] [--check]`: the declaration file that
- * types reversal by the route names of the app `<module>` exports
- * (docs/namespaces-and-reversal.md#typed-route-names).
+ * `waymark types <module> [--out file] [--check]`: the module that types
+ * reversal by the route names of the app `<module>` exports, for the app to
+ * import once (docs/namespaces-and-reversal.md#typed-route-names).
  * Without `--out` it goes to standard output; `--check` compares it with the
  * file `--out` names, writes nothing, and fails when that file is stale.
  */
