@@ -35,7 +35,7 @@ export type { ControllerOptions, DocumentedResponse, RouteDocs, RouteOptions } f
 export type { BodyOptions, JSONSchema, ParamOptions, ParamType } from './model/params';
 export type { RouteRecord, RouteTable } from './model/route';
 export type { QueryInput, ReverseOptions, ReverseParams } from './model/reverse';
-export type { RouteNames, RouteName, RouteParams, ReverseArgs } from './model/names';
+export type { RouteNames, RouteName, RouteParams, ReverseArgs, RequestRouteNames, RequestRouteName, RequestRouteParams, RequestReverseArgs } from './model/names';
 export type { VersioningScheme } from './model/scheme';
 export { closeGracefully, type CloseOptions } from './shutdown';
 export { BaseVersioning, type VersioningOptions } from './versioning/base';

@@ -7,11 +7,12 @@ import { prepareTypeScript } from './typescript';
  * that is an App). Loading runs the module: what it prints goes to standard
  * error, so standard output carries only the command's result, and an error it
  * throws is reported with its stack. A module that listens on import is fine:
- * the `waymark` binary exits once its output is written.
+ * the `waymark` binary exits once its output is written. `typeCheck: false`
+ * loads a TypeScript module without type-checking it (see `prepareTypeScript`).
  */
-export function loadApp(modulePath: string): App {
+export function loadApp(modulePath: string, options: { typeCheck?: boolean } = {}): App {
   const file = resolve(modulePath);
-  prepareTypeScript(file);
+  prepareTypeScript(file, require.extensions, options);
   const exported = withStdoutOnStderr(() => {
     try {
       return require(file) as Record<string, unknown>;

@@ -4,9 +4,9 @@ import { loadApp } from './load-app';
 import { writeOrCheck } from './output';
 
 /**
- * `waymark types <module> [--out file] [--check]`: the declaration file that
- * types reversal by the route names of the app `<module>` exports
- * (docs/namespaces-and-reversal.md#typed-route-names).
+ * `waymark types <module> [--out file] [--check]`: the module that types
+ * reversal by the route names of the app `<module>` exports, for the app to
+ * import once (docs/namespaces-and-reversal.md#typed-route-names).
  * Without `--out` it goes to standard output; `--check` compares it with the
  * file `--out` names, writes nothing, and fails when that file is stale.
  */
@@ -15,7 +15,8 @@ export function types(modulePath: string, out: string | undefined, check: boolea
     io.err('waymark types: --check needs --out <file>, the file to compare.');
     return 2;
   }
-  const text = declarationFile(routeNames(loadApp(modulePath).routes));
+  // Not type-checked: the module imports the file this writes, which is missing or stale until it is written.
+  const text = declarationFile(routeNames(loadApp(modulePath, { typeCheck: false }).routes));
   return writeOrCheck(text, out, check, `npx waymark types ${modulePath} --out ${out}`, { out: io.out, err: (line) => io.err(`waymark types: ${line}`) });
 }
 

@@ -12,8 +12,10 @@ const FIX = 'npm install --save-dev ts-node typescript@5 (or compile the module 
  * compiler API that TypeScript 7 (the native compiler) no longer has, so a
  * missing ts-node or TypeScript, or TypeScript 7 or later, is an error that
  * says what to install, instead of ts-node's `Unexpected token ':'`.
+ * `typeCheck: false` registers it without type-checking, for a command whose
+ * output the module's types depend on (`waymark types`).
  */
-export function prepareTypeScript(file: string, loaders: object = require.extensions): void {
+export function prepareTypeScript(file: string, loaders: object = require.extensions, { typeCheck = true }: { typeCheck?: boolean } = {}): void {
   const extension = extname(file);
   if (!TYPESCRIPT.has(extension) || Object.hasOwn(loaders, extension)) return;
   const project = createRequire(file);
@@ -27,7 +29,7 @@ export function prepareTypeScript(file: string, loaders: object = require.extens
   if (Number(version.split('.')[0]) >= 7) {
     throw new Error(`${file} is TypeScript, and your project has typescript ${version}; ts-node, which loads it, needs TypeScript 5 or 6: ${FIX}.`);
   }
-  (project(tsNode) as { register(options: object): void }).register({ projectSearchDir: dirname(file) });
+  (project(tsNode) as { register(options: object): void }).register({ projectSearchDir: dirname(file), ...(typeCheck ? {} : { transpileOnly: true }) });
 }
 
 function resolveFrom(project: NodeRequire, request: string): string | null {

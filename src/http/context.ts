@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { VersioningScheme } from '../model/scheme';
 import type { ReverseOptions, ReverseParams } from '../model/reverse';
-import type { ReverseArgs, RouteName } from '../model/names';
+import type { RequestReverseArgs, RequestRouteName } from '../model/names';
 import { requestReverse } from './reverse';
 import { requestSignal } from './signal';
 
@@ -25,7 +25,7 @@ declare module 'koa' {
      *
      * @example ctx.reverse('users-detail', { id: 42 }) // 'http://localhost:3000/users/42'
      */
-    reverse<N extends RouteName>(name: N, ...args: ReverseArgs<N>): string;
+    reverse<N extends RequestRouteName>(name: N, ...args: RequestReverseArgs<N>): string;
     /** The determined version; `null` when versioning is off. */
     version: string | null;
     versioningScheme: VersioningScheme | null;

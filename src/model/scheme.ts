@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { HttpError } from '../errors';
-import type { ReverseArgs, RouteName } from './names';
+import type { RequestReverseArgs, RequestRouteName } from './names';
 import type { ReverseOptions } from './reverse';
 
 /**
@@ -16,8 +16,8 @@ export interface VersioningScheme {
   readonly vary: readonly string[];
   determineVersion(ctx: Context, params: Record<string, string>): string | null;
   isAllowedVersion(version: string | null): boolean;
-  /** Typed by `RouteNames` once `waymark types` has filled it in (docs/namespaces-and-reversal.md). */
-  reverse<N extends RouteName>(name: N, ...args: ReverseArgs<N, ReverseOptions & { request?: Context }>): string;
+  /** Typed by `RouteNames` and `RequestRouteNames` once `waymark types` has filled them in (docs/namespaces-and-reversal.md). */
+  reverse<N extends RequestRouteName>(name: N, ...args: RequestReverseArgs<N, ReverseOptions & { request?: Context }>): string;
   /** Deprecation, sunset and version-list headers (docs/lifecycle.md); a scheme without it sends none. */
   readonly lifecycle?: SchemeLifecycle;
   /** The error for a refused version (also used when no route at the path serves the version). */

@@ -6,7 +6,7 @@ import type { DeprecatedVersions, LifecycleOptions } from '../lifecycle/policy';
 import { checkKeys } from '../util/keys';
 import { checkVersionList } from '../table/versions';
 import type { ReverseOptions, ReverseParams } from '../model/reverse';
-import type { ReverseArgs, RouteName } from '../model/names';
+import type { RequestReverseArgs, RequestRouteName } from '../model/names';
 import type { VersioningScheme } from '../model/scheme';
 
 export interface VersioningOptions extends LifecycleOptions {
@@ -119,10 +119,11 @@ export abstract class BaseVersioning implements VersioningScheme {
 
   /**
    * An absolute URL for a named route in `options.request`'s app, as the
-   * request's version should see it. Typed by `RouteNames` once
-   * `waymark types` has filled it in; `reverseAny` does the work.
+   * request's version should see it. Typed by `RequestRouteNames` once
+   * `waymark types` has filled it in (what the request supplies may be left
+   * out); `reverseAny` does the work.
    */
-  reverse<N extends RouteName>(name: N, ...args: ReverseArgs<N, SchemeReverseOptions>): string {
+  reverse<N extends RequestRouteName>(name: N, ...args: RequestReverseArgs<N, SchemeReverseOptions>): string {
     return this.reverseAny(name, args[0] as ReverseParams | undefined, args[1]);
   }
 

@@ -31,6 +31,12 @@ describe('cli/typescript', () => {
     expect((globalThis as { registeredWith?: unknown }).registeredWith).to.deep.equal({ projectSearchDir: dir });
   });
 
+  it('registers it without type-checking when asked (for `waymark types`, whose output the module imports)', () => {
+    const dir = make({ typescript: '5.9.3', 'ts-node': '10.9.2' });
+    prepareTypeScript(join(dir, 'app.ts'), {}, { typeCheck: false });
+    expect((globalThis as { registeredWith?: unknown }).registeredWith).to.deep.equal({ projectSearchDir: dir, transpileOnly: true });
+  });
+
   it('says what to install when ts-node or TypeScript is missing', () => {
     const dir = make({ typescript: '5.9.3' });
     expect(() => prepareTypeScript(join(dir, 'app.ts'), {})).to.throw('loading it needs ts-node in your project: npm install --save-dev ts-node typescript@5');
