@@ -58,7 +58,7 @@ const noNext = (): Promise<void> => Promise.resolve();
  */
 export class App extends Koa {
   constructor(options: AppOptions) {
-    const { table, versioning, mediaTypes, origin, proxy, paramLength, now, bodyLimit, resolve } = resolveAppOptions(options);
+    const { table, versioning, mediaTypes, origin, proxy, paramLength, now, bodyLimit, resolve, openapi } = resolveAppOptions(options);
     const runtime: AppRuntime = {
       table,
       versioning,
@@ -68,6 +68,7 @@ export class App extends Koa {
       translator: new Translator(options.translations),
       trustsProxy: proxyTest(proxy),
       now,
+      openapi,
     };
     const matcher = new Matcher(table.routes, { paramLength });
     const plans = planRoutes(table.routes, { resolve, bodyLimit });

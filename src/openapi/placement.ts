@@ -74,8 +74,9 @@ const queryParameter: Place = ({ scheme, version }) => {
   const parameter = {
     name: scheme.versionParam,
     in: 'query',
+    // Left out, the request is answered by the default version: required only to reach another.
     required: version !== scheme.defaultVersion,
-    description: 'The API version.',
+    description: version === scheme.defaultVersion ? `The API version; leave it out for this one (${version}).` : `The API version: send ${version} to be answered by this version.`,
     schema: { type: 'string', enum: [version] },
   };
   return { ...NOWHERE, parameters: [parameter] };
@@ -83,9 +84,14 @@ const queryParameter: Place = ({ scheme, version }) => {
 
 const acceptHeader: Place = ({ scheme, version }) => {
   if (version === null) return scheme.defaultVersion === null ? NOWHERE : null;
-  const value = /^[!#$%&'*+.^_`|~\w-]+$/.test(version) ? version : `"${version.replace(/["\\]/g, '\\$&')}"`;
-  return { ...NOWHERE, mediaSuffix: `; ${scheme.versionParam}=${value}` };
+  return { ...NOWHERE, mediaSuffix: acceptSuffix(scheme.versionParam, version) };
 };
+
+/** The media type parameter that asks for `version` (`; version=v2`), quoted when it is not a token. */
+export function acceptSuffix(versionParam: string, version: string): string {
+  const value = /^[!#$%&'*+.^_`|~\w-]+$/.test(version) ? version : `"${version.replace(/["\\]/g, '\\$&')}"`;
+  return `; ${versionParam}=${value}`;
+}
 
 const hostName: Place = ({ version, origin }) => ({ ...NOWHERE, servers: hostServers(origin, version) });
 
