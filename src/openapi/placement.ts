@@ -1,6 +1,6 @@
 import { InvalidArgument } from '../errors';
 import type { RouteRecord } from '../model/route';
-import { AcceptHeaderVersioning } from '../versioning/accept-header';
+import { AcceptHeaderVersioning, versionParameter } from '../versioning/accept-header';
 import { HostNameVersioning } from '../versioning/host-name';
 import { NamespaceVersioning } from '../versioning/namespace';
 import { QueryParameterVersioning } from '../versioning/query-parameter';
@@ -87,11 +87,8 @@ const acceptHeader: Place = ({ scheme, version }) => {
   return { ...NOWHERE, mediaSuffix: acceptSuffix(scheme.versionParam, version) };
 };
 
-/** The media type parameter that asks for `version` (`; version=v2`), quoted when it is not a token. */
-export function acceptSuffix(versionParam: string, version: string): string {
-  const value = /^[!#$%&'*+.^_`|~\w-]+$/.test(version) ? version : `"${version.replace(/["\\]/g, '\\$&')}"`;
-  return `; ${versionParam}=${value}`;
-}
+/** The media type parameter that asks for `version` (`; version=v2`), as the response's Content-Type carries it. */
+export const acceptSuffix = versionParameter;
 
 const hostName: Place = ({ version, origin }) => ({ ...NOWHERE, servers: hostServers(origin, version) });
 

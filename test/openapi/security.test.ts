@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Middleware } from 'koa';
 import request from 'supertest';
-import { Controller, createApp, Get, include, Unauthorized, Use, type App } from '../../src';
+import { Controller, createApp, Get, include, Unauthorized, Use, type App, type DescribedGuard } from '../../src';
 import { documentOf } from './validator';
 
 const bearer: Middleware = async (ctx, next) => {
@@ -12,7 +12,7 @@ const bearer: Middleware = async (ctx, next) => {
 const described = { middleware: bearer, responses: [401, 403], security: { bearerAuth: [] } };
 /** A middleware function carrying its description as properties. */
 const limited: Middleware & { responses: number[] } = Object.assign(async (_ctx: unknown, next: () => Promise<unknown>) => next(), { responses: [429] });
-const apiKey = { middleware: (async (_ctx, next) => next()) as Middleware, security: [{ apiKey: [] }, { bearerAuth: ['read'] }] };
+const apiKey: DescribedGuard = { middleware: (async (_ctx, next) => next()) as Middleware, security: [{ apiKey: [] }, { bearerAuth: ['read'] }] };
 
 @Controller('/books')
 @Use(described)
