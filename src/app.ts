@@ -151,7 +151,7 @@ export class App extends Koa {
    * const app = createApp({ routes: [include('/:version', [Users])], versioning: new URLPathVersioning({ defaultVersion: 'v1', allowedVersions: ['v1', 'v2'] }) });
    * const doc = app.openapi({ version: 'v2' });
    * assert.equal(doc.info.version, 'v2');
-   * assert.equal(doc.paths['/v2/users/{id}'].get.operationId, 'users-detail');
+   * assert.equal(doc.paths['/v2/users/{id}'].get.operationId, 'usersDetail'); // x-waymark-route: 'users-detail'
    */
   openapi(options?: OpenApiOptions): OpenApiDocument {
     return buildOpenApi(runtimeOf(this), options);
