@@ -22,7 +22,7 @@ const NAMES: readonly [abstract new (...args: never[]) => VersioningScheme, stri
 ];
 
 /**
- * What a client must send to be answered by `version` (docs/openapi.md#versions).
+ * What a client must send to be answered by `version` (docs/openapi.md#versions-how-a-client-asks-for-one).
  * OpenAPI ignores an `Accept` header parameter, so under the Accept-header
  * scheme the media type to send is said in `x-waymark-versioning.accept` and
  * in each operation's description; the response's `Content-Type` carries the
