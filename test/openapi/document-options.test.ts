@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { AcceptHeaderVersioning, Controller, createApp, Get, Param, QueryParameterVersioning } from '../../src';
+import { AcceptHeaderVersioning, Controller, createApp, docsRoutes, Get, Param, QueryParameterVersioning } from '../../src';
 import { documentOf } from './validator';
 
 @Controller('/files')
@@ -55,6 +55,14 @@ describe('openapi/document options', () => {
     expect(byId.schema).to.deep.equal({ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
     const [byCode] = document.paths['/files/by-code/{code}'].get.parameters as { schema: object }[];
     expect(byCode.schema).to.deep.equal({ type: 'string', pattern: '^(?:[a-z]\\d+)$' });
+  });
+
+  it("documents each response in the media types it is sent in: the docs page's HTML, stylesheets, scripts and icons are not JSON", async () => {
+    const document = await documentOf(createApp({ routes: [FilesController, docsRoutes()] }));
+    expect(Object.keys((document.paths['/docs'].get.responses['200'] as { content: object }).content)).to.deep.equal(['text/html']);
+    const asset = document.paths['/docs/assets/{file}'].get.responses as Record<string, { content?: object }>;
+    expect(Object.keys(asset['200'].content ?? {})).to.have.members(['text/css', 'application/json', 'text/javascript', 'image/png', 'text/html']);
+    expect(asset['304']).to.not.have.property('content');
   });
 
   it('refuses misconfigured options at build, naming them', () => {
