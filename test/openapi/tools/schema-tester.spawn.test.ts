@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { Controller, createApp, Get, Param, type OpenApiDocument } from '../../../src';
 import { textOf, validValue } from './arbitraries';
+import { richerDocuments } from './richer-app';
 import { sampleDocuments, type SampleDocument } from './sample-documents';
 
 type Json = Record<string, unknown>;
@@ -106,7 +107,7 @@ describe('openapi, held as a schema-driven API tester holds it (property)', func
   it('answers requests drawn from each document with no 5xx, documented statuses only, and bodies that conform', async () => {
     let answered2xx = 0;
     let validSent = 0;
-    for (const sample of sampleDocuments()) {
+    for (const sample of [...sampleDocuments(), ...richerDocuments()]) {
       const { document, app } = sample;
       const callback = app.callback();
       const operations = Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ path, method, operation: operation as Json })));
