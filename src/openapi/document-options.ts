@@ -76,7 +76,7 @@ export function checkGuardSchemes(routes: readonly RouteRecord[], schemes: OpenA
         if (missing === undefined) continue;
         const where = route.fullName ?? `${route.controller.name}.${String(route.handler)}`;
         fail(
-          `A guard of ${where} requires the security scheme "${missing}", which createApp({ openapi: { securitySchemes } }) does not declare` +
+          `A guard of ${where} requires the security scheme "${missing}", which the securitySchemes of createApp({ openapi }) (or of this app.openapi() call) do not declare` +
             `${declared.length ? ` (it declares ${declared.join(', ')})` : ''}. Add it, such as openapi: { securitySchemes: { ${missing}: { type: 'http', scheme: 'bearer' } } }.`,
         );
       }

@@ -2,6 +2,8 @@ import type { OpenApiDocumentOptions } from '../model/openapi';
 import type { RouteRecord, RouteTable } from '../model/route';
 import { HostNameVersioning } from '../versioning/host-name';
 import type { VersioningScheme } from '../model/scheme';
+import { checkGuardSchemes } from './document-options';
+import { InvalidArgument } from '../errors';
 import { checkOpenApiOptions, documentVersion, type OpenApiOptions } from './options';
 import { operationIdOf, routeName } from './operation-id';
 import { operationOf, type OpenApiOperation } from './operation';
@@ -41,6 +43,10 @@ export interface OpenApiDocument {
 /** What building a document noticed without refusing it: a schema that could not describe itself, naming the route. */
 export type OpenApiWarning = string;
 
+const invalid = (message: string): never => {
+  throw new InvalidArgument(message);
+};
+
 /** HEAD (implied by GET) and OPTIONS (answered by waymark) are not listed: `@All` is listed once per other method. */
 const UNLISTED = new Set(['HEAD', 'OPTIONS']);
 
@@ -53,6 +59,8 @@ const UNLISTED = new Set(['HEAD', 'OPTIONS']);
 export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}, warn: (warning: OpenApiWarning) => void = () => {}): OpenApiDocument {
   const asked = checkOpenApiOptions(options);
   const parts: OpenApiDocumentOptions = { ...source.openapi, ...asked, info: { ...source.openapi?.info, ...asked.info } };
+  // The app's schemes were checked against its guards when it was built; a call's own must cover them too.
+  if (asked.securitySchemes !== undefined) checkGuardSchemes(source.table.routes, asked.securitySchemes, invalid);
   const appScheme = source.versioning;
   const version = documentVersion(appScheme, options.version);
   const paths: OpenApiDocument['paths'] = {};

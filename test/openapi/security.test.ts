@@ -66,6 +66,10 @@ describe('openapi/security (described guards)', () => {
     expect(() => createApp({ routes: [BooksController], openapi: { securitySchemes: { bearerAuth: securitySchemes.bearerAuth } } })).to.throw(/"apiKey"/);
   });
 
+  it("refuses a call's own securitySchemes that lack a scheme the guards name, with an InvalidArgument", () => {
+    expect(() => app.openapi({ securitySchemes: { bearerAuth: securitySchemes.bearerAuth } })).to.throw(/"apiKey"/).with.property('code', 'INVALID_ARGUMENT');
+  });
+
   it('refuses a guard description it cannot use, naming it', () => {
     const bad: unknown[] = [{ middleware: bearer, responses: [200] }, { middleware: bearer, responses: 401 }, { middleware: bearer, security: 'bearerAuth' }, { middleware: bearer, scopes: [] }, { responses: [401] }];
     for (const guard of bad) expect(() => Use(guard as never), JSON.stringify(guard)).to.throw().with.property('code', 'IMPROPERLY_CONFIGURED');
