@@ -58,7 +58,7 @@ const noNext = (): Promise<void> => Promise.resolve();
  */
 export class App extends Koa {
   constructor(options: AppOptions) {
-    const { table, versioning, mediaTypes, origin, proxy, paramLength, now, bodyLimit, resolve } = resolveAppOptions(options);
+    const { table, versioning, mediaTypes, origin, proxy, paramLength, now, bodyLimit, resolve, openapi } = resolveAppOptions(options);
     const runtime: AppRuntime = {
       table,
       versioning,
@@ -68,6 +68,7 @@ export class App extends Koa {
       translator: new Translator(options.translations),
       trustsProxy: proxyTest(proxy),
       now,
+      openapi,
     };
     const matcher = new Matcher(table.routes, { paramLength });
     const plans = planRoutes(table.routes, { resolve, bodyLimit });
@@ -150,7 +151,7 @@ export class App extends Koa {
    * const app = createApp({ routes: [include('/:version', [Users])], versioning: new URLPathVersioning({ defaultVersion: 'v1', allowedVersions: ['v1', 'v2'] }) });
    * const doc = app.openapi({ version: 'v2' });
    * assert.equal(doc.info.version, 'v2');
-   * assert.equal(doc.paths['/v2/users/{id}'].get.operationId, 'users-detail');
+   * assert.equal(doc.paths['/v2/users/{id}'].get.operationId, 'usersDetail'); // x-waymark-route: 'users-detail'
    */
   openapi(options?: OpenApiOptions): OpenApiDocument {
     return buildOpenApi(runtimeOf(this), options);

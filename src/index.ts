@@ -29,6 +29,8 @@ export {
 export type { MatchedRoute } from './http/context';
 export type { OpenApiDocument, OpenApiOperation } from './openapi/document';
 export type { OpenApiOptions } from './openapi/options';
+export type { OpenApiDocumentOptions } from './model/openapi';
+export type { DescribedGuard, Guard, SecurityRequirement } from './model/guard';
 export { include, type Include, type IncludeOptions, type RouteSource } from './table/include';
 export type { RouteInfo } from './model/info';
 export type { ControllerOptions, DocumentedResponse, RouteDocs, RouteOptions } from './model/options';

@@ -9,6 +9,8 @@ import { checkKeys } from './util/keys';
 import type { VersioningScheme } from './model/scheme';
 import { SHARED_NAME_WARNING, sharedNameWarnings } from './table/duplicate-names';
 import { checkUrlPathParam, describeValue } from './versioning/build-checks';
+import type { OpenApiDocumentOptions } from './model/openapi';
+import { checkDocumentOptions, checkGuardSchemes } from './openapi/document-options';
 
 export interface AppOptions {
   /** Controller classes and `include(...)` groups, in order. */
@@ -41,6 +43,8 @@ export interface AppOptions {
   resolve?: (controller: Function) => object;
   /** The clock that decides whether a version's sunset has passed (`retireAfterSunset`), in ms since the epoch; default `Date.now`. */
   now?: () => number;
+  /** The document-wide parts of `app.openapi()`: `info`, `servers`, `securitySchemes` (named by guards' `security`), `tags` (docs/openapi.md). */
+  openapi?: OpenApiDocumentOptions;
 }
 
 /** `AppOptions` checked, with every default filled in. */
@@ -55,9 +59,14 @@ export interface ResolvedAppOptions {
   readonly bodyLimit: number;
   readonly resolve: Resolve | undefined;
   readonly now: () => number;
+  readonly openapi: OpenApiDocumentOptions;
 }
 
-const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve'];
+const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve', 'openapi'];
+
+const misconfigured = (message: string): never => {
+  throw new ImproperlyConfigured(message);
+};
 
 /** The options checked and completed with their defaults; misconfiguration throws here, at build time. */
 export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
@@ -88,7 +97,9 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   const origin = options.origin === undefined ? null : checkOrigin(options.origin);
   const now = options.now ?? Date.now;
   if (typeof now !== 'function') throw new ImproperlyConfigured('now must be a function returning the time in milliseconds since the epoch, such as Date.now.');
-  return { table, versioning, mediaTypes, origin, proxy, paramLength, now, bodyLimit, resolve };
+  const openapi = checkDocumentOptions(options.openapi ?? {}, 'createApp() option openapi', misconfigured);
+  checkGuardSchemes(table.routes, openapi.securitySchemes, misconfigured);
+  return { table, versioning, mediaTypes, origin, proxy, paramLength, now, bodyLimit, resolve, openapi };
 }
 
 /** Misuse fails when the app is built, not on the first request. */

@@ -1,6 +1,7 @@
 import { InvalidArgument } from './errors';
 import type { Translator } from './i18n/translator';
 import type { Offers } from './negotiation/offers';
+import type { OpenApiDocumentOptions } from './model/openapi';
 import type { RouteTable } from './model/route';
 import type { VersioningScheme } from './model/scheme';
 
@@ -24,6 +25,8 @@ export interface AppRuntime {
   readonly trustsProxy: (address: string) => boolean;
   /** The clock that retires versions after their sunset (`retireAfterSunset`): ms since the epoch. */
   readonly now: () => number;
+  /** `AppOptions.openapi`, checked: the document-wide parts of `app.openapi()`. */
+  readonly openapi: OpenApiDocumentOptions;
 }
 
 // Keyed by the app object: two apps never share a runtime, and a dropped app takes its runtime with it.

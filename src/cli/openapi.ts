@@ -1,19 +1,29 @@
 import { writeFileSync } from 'node:fs';
+import { buildOpenApi } from '../openapi/document';
+import type { OpenApiOptions } from '../openapi/options';
+import { runtimeOf } from '../runtime';
 import type { Command } from './command';
 import { loadApp } from './load-app';
 
 /**
- * `waymark openapi <module> [--version v] [--out file]`: the document of
- * `app.openapi({ version })` as JSON, to the file or to standard output.
+ * `waymark openapi <module> [--version v] [--title t] [--server url]... [--out file]`:
+ * the document of `app.openapi()` as JSON, to the file or to standard
+ * output. `--title` and `--server` win over the app's `openapi` option. A
+ * schema that cannot describe itself (its entry is `{}`) is a warning on
+ * standard error naming the route; the document is still written.
  */
 export const openapiCommand: Command = {
-  synopsis: '<module> [--version v] [--out file]',
+  synopsis: '<module> [--version v] [--title text] [--server url]... [--out file]',
   summary: 'write the OpenAPI 3.1 document of one API version (default: the default version)',
-  options: { version: { type: 'string' }, out: { type: 'string' } },
+  options: { version: { type: 'string' }, out: { type: 'string' }, title: { type: 'string' }, server: { type: 'string', multiple: true } },
   positionals: [1, 1],
   run({ positionals, values }, io) {
-    const version = values.version as string | undefined;
-    const document = loadApp(positionals[0]).openapi(version === undefined ? {} : { version });
+    const options: OpenApiOptions = {};
+    if (typeof values.version === 'string') options.version = values.version;
+    if (typeof values.title === 'string') options.info = { title: values.title };
+    if (Array.isArray(values.server)) options.servers = values.server.map((url) => ({ url: String(url) }));
+    const app = loadApp(positionals[0]);
+    const document = buildOpenApi(runtimeOf(app), options, (warning) => io.err(`warning: ${warning}`));
     const text = JSON.stringify(document, null, 2);
     if (typeof values.out === 'string') writeFileSync(values.out, `${text}\n`);
     else io.out(text);

@@ -1,6 +1,6 @@
-import type { Middleware } from 'koa';
-import { ImproperlyConfigured } from '../errors';
+import type { Guard, GuardEntry } from '../model/guard';
 import { MetadataKeys, readOwn, write } from '../metadata';
+import { guardEntry } from './guard';
 import { assertLegacyCall } from './legacy';
 
 /**
@@ -12,6 +12,9 @@ import { assertLegacyCall } from './legacy';
  * A middleware may answer by itself (not calling `next`) or throw an
  * `HttpError`. Several `@Use` on one target run top to bottom, as written;
  * the controller's run before the route's, and `include(..., { use })` before both.
+ * A described guard `{ middleware, responses?, security? }` (or middleware
+ * carrying `responses`/`security`) also tells `app.openapi()` the problem
+ * statuses it sends and its security requirement (docs/guards-and-injection.md).
  *
  * @example
  * const seen: string[] = [];
@@ -34,27 +37,22 @@ import { assertLegacyCall } from './legacy';
  * assert.deepEqual(seen, ['admin:stats']);
  * server.close();
  */
-export function Use(...middleware: Middleware[]): ClassDecorator & MethodDecorator {
-  for (const [index, fn] of middleware.entries()) {
-    if (typeof fn !== 'function') {
-      throw new ImproperlyConfigured(`@Use() takes Koa middleware functions; argument ${index + 1} is ${String(fn)}.`);
-    }
-  }
-  const added = [...middleware];
+export function Use(...middleware: Guard[]): ClassDecorator & MethodDecorator {
+  const added = middleware.map((guard, index) => guardEntry(guard, `@Use() argument ${index + 1}`));
   return ((...args: unknown[]) => {
     assertLegacyCall(args, '@Use()');
     const [target, property] = args as [object, string | symbol | undefined];
     // Decorators apply bottom-up; prepending keeps the order in which they are written.
-    const own = readOwn<Middleware[]>(MetadataKeys.use, target, property) ?? [];
+    const own = readOwn<GuardEntry[]>(MetadataKeys.use, target, property) ?? [];
     write(MetadataKeys.use, [...added, ...own], target, property);
   }) as ClassDecorator & MethodDecorator;
 }
 
-/** The `@Use` middleware of a controller class, base classes' first. */
-export function controllerMiddleware(controller: Function): Middleware[] {
-  const chain: Middleware[] = [];
+/** The `@Use` guards of a controller class, base classes' first. */
+export function controllerMiddleware(controller: Function): GuardEntry[] {
+  const chain: GuardEntry[] = [];
   for (let cls = controller; typeof cls === 'function' && cls !== Function.prototype; cls = Object.getPrototypeOf(cls)) {
-    chain.unshift(...(readOwn<Middleware[]>(MetadataKeys.use, cls) ?? []));
+    chain.unshift(...(readOwn<GuardEntry[]>(MetadataKeys.use, cls) ?? []));
   }
   return chain;
 }
@@ -66,16 +64,16 @@ export function controllerMiddleware(controller: Function): Middleware[] {
  * add its own, but can never drop them (docs/security.md). A middleware that
  * a subclass repeats runs once, where the base class put it.
  */
-export function routeMiddleware(prototype: object, handler: string | symbol): Middleware[] {
-  const levels: Middleware[][] = [];
+export function routeMiddleware(prototype: object, handler: string | symbol): GuardEntry[] {
+  const levels: GuardEntry[][] = [];
   for (let proto = prototype; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
-    const own = readOwn<Middleware[]>(MetadataKeys.use, proto, handler);
+    const own = readOwn<GuardEntry[]>(MetadataKeys.use, proto, handler);
     if (own !== undefined) levels.unshift(own);
   }
-  const chain: Middleware[] = [];
+  const chain: GuardEntry[] = [];
   for (const level of levels) {
-    const before = new Set(chain);
-    chain.push(...level.filter((fn) => !before.has(fn)));
+    const before = new Set(chain.map((entry) => entry.middleware));
+    chain.push(...level.filter((entry) => !before.has(entry.middleware)));
   }
   return chain;
 }

@@ -14,6 +14,8 @@ import { ASSET_TYPES, assetPath, type SwaggerUi } from './swagger-ui';
 import { listedVersions } from './versions';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** What the asset route sends, each once, without parameters: the documented media types of its 200. */
+const ASSET_MEDIA_TYPES = [...new Set(Object.values(ASSET_TYPES).map((type) => type.split(';')[0]))];
 /** A year: an asset URL carries the tag of what it serves, so a new release is a new URL. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -33,7 +35,7 @@ export function docsController(options: ResolvedDocsOptions, ui: SwaggerUi): Fun
 
   @Controller('', { versioning: null })
   class DocsController {
-    @Get('', { name: 'page', summary: 'Interactive documentation of every version', tags: ['docs'], responses: { 200: { description: 'An HTML page' } } })
+    @Get('', { name: 'page', summary: 'Interactive documentation of every version', tags: ['docs'], responses: { 200: { description: 'An HTML page', mediaTypes: ['text/html'] } } })
     page(@Ctx() ctx: Context) {
       const listed = listedVersions(ctx, versions);
       const link = (name: string, params?: Record<string, string>) => relativeUrl(ctx.path, reverse(ctx, name, params));
@@ -61,7 +63,7 @@ export function docsController(options: ResolvedDocsOptions, ui: SwaggerUi): Fun
       requirements,
       summary: "One version's OpenAPI 3.1 document (the default version's without one)",
       tags: ['docs'],
-      responses: { 200: { description: 'An OpenAPI 3.1 document', schema: { type: 'object', required: ['openapi', 'info', 'paths'] } } },
+      responses: { 200: { description: 'An OpenAPI 3.1 document', schema: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { type: 'string' }, info: { type: 'object' }, paths: { type: 'object' } } } } },
     })
     async openapi(@Ctx() ctx: Context) {
       // Read from the params, not @Param: the route may have no :version.
@@ -77,7 +79,10 @@ export function docsController(options: ResolvedDocsOptions, ui: SwaggerUi): Fun
       requirements: { file: files },
       summary: 'A file of the documentation page (Swagger UI, from swagger-ui-dist)',
       tags: ['docs'],
-      responses: { 200: { description: 'A stylesheet, script, source map, icon or the OAuth2 redirect page' } },
+      responses: {
+        200: { description: 'A stylesheet, script, source map, icon or the OAuth2 redirect page', mediaTypes: ASSET_MEDIA_TYPES },
+        304: { description: 'Not Modified: the copy named by If-None-Match is current' },
+      },
     })
     asset(@Ctx() ctx: Context) {
       const file: string = ctx.params.file;

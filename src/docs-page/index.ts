@@ -40,7 +40,7 @@ export type { DocsRoutesOptions };
  * assert.match(page, /"url":"\.\/docs\/openapi\/v2"/); // relative to the page
  * assert.doesNotMatch(page, /evil\.test/);
  * const v2 = (await (await fetch(`${base}/docs/openapi/v2`)).json()) as OpenApiDocument;
- * assert.equal(v2.paths['/v2/users/{id}'].get.operationId, 'users-detail');
+ * assert.equal(v2.paths['/v2/users/{id}'].get.operationId, 'usersDetail');
  * server.close();
  * ```
  */

@@ -1,4 +1,5 @@
-import type { Context, Middleware } from 'koa';
+import type { Context } from 'koa';
+import type { Guard } from '../model/guard';
 import { isDeepStrictEqual } from 'node:util';
 import { ImproperlyConfigured } from '../errors';
 import type { OpenApiDocument } from '../openapi/document';
@@ -36,8 +37,8 @@ export interface DocsRoutesOptions {
    * is on unless set to `false`; `url`, `urls`, `dom_id` and `layout` are the page's own.
    */
   swaggerUi?: Readonly<Record<string, unknown>>;
-  /** Koa middleware run before each route of the page (to keep the docs behind a sign-in, for instance). */
-  use?: readonly Middleware[];
+  /** Koa middleware or described guards run before each route of the page (to keep the docs behind a sign-in, for instance). */
+  use?: readonly Guard[];
 }
 
 /** `DocsRoutesOptions` checked, with every default filled in. */
@@ -49,7 +50,7 @@ export interface ResolvedDocsOptions {
   readonly versions: readonly string[] | null;
   readonly document: DocsRoutesOptions['document'] | null;
   readonly swaggerUi: Readonly<Record<string, unknown>>;
-  readonly use: readonly Middleware[];
+  readonly use: readonly Guard[];
 }
 
 const KNOWN = ['prefix', 'namespace', 'title', 'info', 'versions', 'document', 'swaggerUi', 'use'];

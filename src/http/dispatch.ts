@@ -135,8 +135,10 @@ export function dispatcher({ matcher, plans, versioning, offers, now, trace }: R
     }
     const { route, params } = chosen;
     const plan = plans[chosen.index];
-    if (plan.around === null) await handle(ctx, route, plan, params, offer.full, types);
-    else await plan.around(ctx, () => handle(ctx, route, plan, params, offer.full, types));
+    // The Accept-header scheme's responses say which version answered (docs/openapi.md#versions-how-a-client-asks-for-one).
+    const type = scheme?.mediaTypeParameter && typeof ctx.version === 'string' ? offer.full + scheme.mediaTypeParameter(ctx.version) : offer.full;
+    if (plan.around === null) await handle(ctx, route, plan, params, type, types);
+    else await plan.around(ctx, () => handle(ctx, route, plan, params, type, types));
   };
 }
 

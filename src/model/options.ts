@@ -5,8 +5,13 @@ import type { VersioningScheme } from './scheme';
 export interface DocumentedResponse {
   /** Shown beside the status (default: its reason phrase, `Created`). */
   description?: string;
-  /** The body's schema, served in each of the app's media types. */
+  /** The body's schema, served in each of the response's media types. */
   schema?: JSONSchema;
+  /**
+   * The media types the body is sent in (`['text/html']`, `['text/csv']`);
+   * default: the app's `mediaTypes` (JSON), as negotiated.
+   */
+  mediaTypes?: readonly string[];
 }
 
 /** What a route says about itself for `app.openapi()` (docs/openapi.md). */

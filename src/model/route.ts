@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import type { Token } from 'path-to-regexp';
+import type { GuardInfo } from './guard';
 import type { RouteDocs } from './options';
 import type { ParamBinding } from './params';
 import type { Values } from './reverse';
@@ -52,6 +53,8 @@ export interface RouteRecord {
   readonly bindings: readonly ParamBinding[];
   /** Route middleware, outermost first: the includes' `use`, the controller's `@Use`, the route's `@Use`. */
   readonly middleware: readonly Middleware[];
+  /** What the described guards among `middleware` answer (docs/guards-and-injection.md), in the same order. */
+  readonly guards: readonly GuardInfo[];
   /** What the route says about itself for `app.openapi()`. */
   readonly docs: RouteDocs;
 }

@@ -22,6 +22,12 @@ export interface VersioningScheme {
   readonly lifecycle?: SchemeLifecycle;
   /** The error for a refused version (also used when no route at the path serves the version). */
   invalidVersion(): HttpError;
+  /**
+   * A parameter a rendered response's `Content-Type` carries for the version
+   * it was answered by (the Accept-header scheme's `; version=v2`); a scheme
+   * without it adds none.
+   */
+  mediaTypeParameter?(version: string): string;
 }
 
 /** A response header: name and value. */

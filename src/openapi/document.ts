@@ -1,16 +1,22 @@
+import type { OpenApiDocumentOptions } from '../model/openapi';
 import type { RouteRecord, RouteTable } from '../model/route';
 import { HostNameVersioning } from '../versioning/host-name';
 import type { VersioningScheme } from '../model/scheme';
-import { isDeprecated, isRetiring } from './lifecycle';
+import { checkGuardSchemes } from './document-options';
+import { InvalidArgument } from '../errors';
 import { checkOpenApiOptions, documentVersion, type OpenApiOptions } from './options';
-import { bindsInput, parametersOf, requestBodyOf } from './parameters';
+import { operationIdOf, routeName } from './operation-id';
+import { operationOf, type OpenApiOperation } from './operation';
 import { templateOf } from './paths';
 import { hostServers, placeVersion } from './placement';
-import { PROBLEM_SCHEMA, responsesOf } from './responses';
+import { PROBLEM_SCHEMA } from './responses';
+import { versionRequest } from './versioning';
 import { methodsOf } from '../table/methods';
 import { formsOf, paramsOf } from '../table/tokens';
 import { Shadows } from '../table/shadow';
 import { serves } from '../table/versions';
+
+export type { OpenApiOperation };
 
 /** What the generator reads of an app: its table and settings, nothing of Koa. */
 export interface OpenApiSource {
@@ -18,34 +24,43 @@ export interface OpenApiSource {
   readonly versioning: VersioningScheme | null;
   readonly origin: string | null;
   readonly mediaTypes: readonly string[];
-}
-
-/** One operation of an OpenAPI document; see the OpenAPI 3.1 Operation Object for the other fields. */
-export interface OpenApiOperation {
-  operationId: string;
-  responses: Record<string, unknown>;
-  [field: string]: unknown;
+  /** `AppOptions.openapi`, checked. */
+  readonly openapi?: OpenApiDocumentOptions;
 }
 
 /** An OpenAPI 3.1 document, as plain JSON data. */
 export interface OpenApiDocument {
   openapi: string;
-  info: { title: string; version: string; description?: string };
-  servers?: { url: string }[];
+  info: { title: string; version: string; description?: string; [field: string]: unknown };
+  servers: { url: string; description?: string }[];
+  tags?: { name: string; description?: string }[];
   /** Path template, then lower-case method. */
   paths: Record<string, Record<string, OpenApiOperation>>;
-  components: { schemas: Record<string, unknown> };
+  components: { schemas: Record<string, unknown>; securitySchemes?: Record<string, unknown> };
+  [field: string]: unknown;
 }
+
+/** What building a document noticed without refusing it: a schema that could not describe itself, naming the route. */
+export type OpenApiWarning = string;
+
+const invalid = (message: string): never => {
+  throw new InvalidArgument(message);
+};
 
 /** HEAD (implied by GET) and OPTIONS (answered by waymark) are not listed: `@All` is listed once per other method. */
 const UNLISTED = new Set(['HEAD', 'OPTIONS']);
 
 /**
  * The OpenAPI 3.1 document of one API version (docs/openapi.md): every route that
- * serves it, as a client of that version sees it.
+ * serves it, as a client of that version sees it. A fresh document per call:
+ * it shares nothing with the app or with another call. `warn` hears of each
+ * schema that could not describe itself (its entry is `{}`).
  */
-export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}): OpenApiDocument {
-  checkOpenApiOptions(options);
+export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}, warn: (warning: OpenApiWarning) => void = () => {}): OpenApiDocument {
+  const asked = checkOpenApiOptions(options);
+  const parts: OpenApiDocumentOptions = { ...source.openapi, ...asked, info: { ...source.openapi?.info, ...asked.info } };
+  // The app's schemes were checked against its guards when it was built; a call's own must cover them too.
+  if (asked.securitySchemes !== undefined) checkGuardSchemes(source.table.routes, asked.securitySchemes, invalid);
   const appScheme = source.versioning;
   const version = documentVersion(appScheme, options.version);
   const paths: OpenApiDocument['paths'] = {};
@@ -55,13 +70,15 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
   const shadows = new Shadows<RouteRecord>();
   const ids = new Set<string>();
   const refusals = new Map<VersioningScheme, number>(); // one error object per scheme, not one per operation
-  const servers = appScheme instanceof HostNameVersioning ? hostServers(source.origin, version) : null;
+  const request = appScheme === null ? null : versionRequest(appScheme, version, source.mediaTypes);
+  const tags = new Set<string>();
   for (const route of source.table.routes) {
     const scheme = route.versioning === undefined ? appScheme : route.versioning;
     const routeVersion = versionOfRoute(scheme, appScheme, version);
     if (routeVersion === undefined || !serves(route, routeVersion)) continue;
     const answered = methodsOf(route.method);
     const methods = answered.filter((method) => !UNLISTED.has(method));
+    const routeWarn = (reason: string) => warn(`${routeName(route)}: ${reason}; its document entry is {} (any value).`);
     for (const form of formsOf(route.pattern.tokens)) {
       const placement = placeVersion({ scheme, version: routeVersion, route, form, origin: source.origin });
       if (placement === null) continue;
@@ -74,36 +91,51 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
         // An earlier route answers this method and path (or every request of it): this one is never reached.
         if (taken.has(operationKey) || shadows.takers(method, form, placement.filled, route.requirements).length > 0) continue;
         taken.add(operationKey);
-        const operation = { operationId: uniqueId(route, ids) } as OpenApiOperation;
-        const { docs } = route;
-        if (docs.summary !== undefined) operation.summary = docs.summary;
-        if (docs.description !== undefined) operation.description = docs.description;
-        if (docs.tags !== undefined) operation.tags = [...docs.tags];
-        if (scheme !== null && isDeprecated(scheme, routeVersion)) operation.deprecated = true;
-        const parameters = renamed(parametersOf(route, form, placement), names, key.names);
-        if (parameters.length > 0) operation.parameters = parameters;
-        const requestBody = requestBodyOf(route);
-        if (requestBody) operation.requestBody = requestBody;
-        const problems = [404, 406, ...(bindsInput(route) ? [400] : []), ...(scheme ? [refusalStatus(scheme, refusals)] : [])];
-        if (scheme !== null && isRetiring(scheme, routeVersion)) problems.push(410); // after its sunset
-        const mediaTypes = source.mediaTypes.map((type) => type + placement.mediaSuffix);
-        operation.responses = responsesOf({ docs, mediaTypes, problems });
+        const operation = operationOf({
+          route,
+          operationId: operationIdOf(route, ids),
+          form,
+          placement,
+          scheme,
+          version: routeVersion,
+          refusal: scheme === null ? null : refusalStatus(scheme, refusals),
+          mediaTypes: source.mediaTypes,
+          versionNote: scheme === appScheme && request !== null ? request.note : null,
+          warn: routeWarn,
+        });
+        if (operation.parameters) operation.parameters = renamed(operation.parameters as Record<string, unknown>[], names, key.names);
+        for (const tag of (operation.tags as string[] | undefined) ?? []) tags.add(tag);
         if (placement.servers && scheme !== appScheme) operation.servers = placement.servers.map((server) => ({ ...server }));
         (paths[key.path] ??= {})[method.toLowerCase()] = operation;
       }
       shadows.add(route, answered, form, placement.filled, route.requirements);
     }
   }
-  const info: OpenApiDocument['info'] = { title: options.info?.title ?? 'API', version: options.info?.version ?? version ?? 'unversioned' };
-  if (options.info?.description !== undefined) info.description = options.info.description;
+  const info = { ...parts.info, title: parts.info?.title ?? 'API', version: parts.info?.version ?? version ?? 'unversioned' };
+  const listed = parts.tags ?? [];
+  const components: OpenApiDocument['components'] = { schemas: { Problem: PROBLEM_SCHEMA } };
+  if (parts.securitySchemes !== undefined) components.securitySchemes = parts.securitySchemes;
   // A copy: the operations hold the app's own schema objects, and a caller that edits its document must change neither the app nor the next document.
   return structuredClone({
     openapi: '3.1.0',
     info,
-    ...(servers ? { servers } : {}),
+    servers: serversOf(parts, appScheme, source.origin, version),
+    ...(request === null ? {} : { 'x-waymark-versioning': request.extension }),
+    tags: [...listed, ...[...tags].filter((tag) => !listed.some((entry) => entry.name === tag)).map((name) => ({ name }))],
     paths,
-    components: { schemas: { Problem: PROBLEM_SCHEMA } },
+    components,
   });
+}
+
+/**
+ * The document's servers: the options' when given; else the host-name
+ * scheme's host of the version, `origin`, or `/` (what a client assumes
+ * without servers, said explicitly).
+ */
+function serversOf(parts: OpenApiDocumentOptions, scheme: VersioningScheme | null, origin: string | null, version: string | null): OpenApiDocument['servers'] {
+  if (parts.servers !== undefined) return parts.servers.map((server) => ({ ...server }));
+  if (scheme instanceof HostNameVersioning) return hostServers(origin, version);
+  return [{ url: origin ?? '/' }];
 }
 
 /**
@@ -139,13 +171,4 @@ function renamed(parameters: Record<string, unknown>[], names: readonly string[]
     const index = parameter.in === 'path' ? names.indexOf(parameter.name as string) : -1;
     return index === -1 ? parameter : { ...parameter, name: keyNames[index] };
   });
-}
-
-/** The route's full name (`Controller.method` without one); later repeats get `_2`, `_3`, ... */
-function uniqueId(route: RouteRecord, ids: Set<string>): string {
-  const base = route.fullName ?? `${route.controller.name}.${String(route.handler)}`;
-  let id = base;
-  for (let n = 2; ids.has(id); n++) id = `${base}_${n}`;
-  ids.add(id);
-  return id;
 }

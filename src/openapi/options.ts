@@ -1,33 +1,25 @@
 import { InvalidArgument } from '../errors';
+import type { OpenApiDocumentOptions } from '../model/openapi';
 import type { VersioningScheme } from '../model/scheme';
+import { checkDocumentOptions } from './document-options';
 
-/** The argument of `app.openapi()` (docs/openapi.md). */
-export interface OpenApiOptions {
+/** The argument of `app.openapi()` (docs/openapi.md): a version, and document-wide parts that win over `AppOptions.openapi`. */
+export interface OpenApiOptions extends OpenApiDocumentOptions {
   /** The API version to describe (default: the scheme's `defaultVersion`). */
   version?: string | null;
-  /** The document's `info`; `version` defaults to the API version. */
-  info?: { title?: string; version?: string; description?: string };
 }
 
-/** Misuse is an `InvalidArgument` naming the option, never a document that silently ignores it. */
-export function checkOpenApiOptions(options: OpenApiOptions): void {
-  if (typeof options !== 'object' || options === null) throw new InvalidArgument(`app.openapi() options must be an object, got ${String(options)}.`);
-  unknownKeys('app.openapi() options', options, ['version', 'info']);
-  const { version, info } = options;
+const fail = (message: string): never => {
+  throw new InvalidArgument(message);
+};
+
+/** Misuse is an `InvalidArgument` naming the option, never a document that silently ignores it; the rest, checked and copied. */
+export function checkOpenApiOptions(options: OpenApiOptions): OpenApiDocumentOptions {
+  const { version, ...rest } = (typeof options === 'object' && options !== null ? options : fail(`app.openapi() options must be an object, got ${String(options)}.`)) as OpenApiOptions;
   if (version !== undefined && version !== null && typeof version !== 'string') {
     throw new InvalidArgument(`app.openapi(): version must be a string or null, got ${JSON.stringify(version)}.`);
   }
-  if (info === undefined) return;
-  if (typeof info !== 'object' || info === null) throw new InvalidArgument('app.openapi(): info must be an object { title?, version?, description? }.');
-  unknownKeys('app.openapi() option info', info, ['title', 'version', 'description']);
-  for (const [key, value] of Object.entries(info)) {
-    if (value !== undefined && typeof value !== 'string') throw new InvalidArgument(`app.openapi(): info.${key} must be a string, got ${JSON.stringify(value)}.`);
-  }
-}
-
-function unknownKeys(where: string, options: object, known: readonly string[]): void {
-  const unknown = Object.keys(options).find((key) => !known.includes(key));
-  if (unknown !== undefined) throw new InvalidArgument(`${where}: unknown option "${unknown}". Known options: ${known.join(', ')}.`);
+  return checkDocumentOptions(rest, 'app.openapi() options', fail, ['info', 'servers', 'securitySchemes', 'tags']);
 }
 
 /**

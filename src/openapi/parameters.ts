@@ -3,7 +3,7 @@ import type { RouteRecord } from '../model/route';
 import { paramsOf } from '../table/tokens';
 import type { PathForm } from './paths';
 import type { Placement } from './placement';
-import { factsOf, parameterSchema } from './schemas';
+import { constrainedSchema, factsOf, parameterSchema, shownSchema, type Warn } from './schemas';
 
 type Parameter = Record<string, unknown>;
 
@@ -15,7 +15,7 @@ const RESERVED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
  * `@Param`, constrained by its requirement), then each `@Query` and `@Header`,
  * then the version's own parameter. A name is listed once per location.
  */
-export function parametersOf(route: RouteRecord, form: PathForm, placement: Placement): Parameter[] {
+export function parametersOf(route: RouteRecord, form: PathForm, placement: Placement, warn: Warn): Parameter[] {
   const out: Parameter[] = [];
   const seen = new Set<string>();
   const add = (parameter: Parameter) => {
@@ -26,33 +26,35 @@ export function parametersOf(route: RouteRecord, form: PathForm, placement: Plac
   };
   // The version's parameter comes first, so a handler's own @Query of the same name does not replace it.
   for (const parameter of placement.parameters) add(parameter);
-  for (const { name } of paramsOf(form)) {
+  for (const { name, wildcard } of paramsOf(form)) {
     if (placement.filled.has(name)) continue;
     const binding = route.bindings.find((b) => b.source === 'param' && b.name === name);
     const requirement = route.requirements.get(name);
     const facts = binding ? factsOf(binding) : { type: String, required: true, schema: undefined };
-    add({ name, in: 'path', required: true, schema: parameterSchema(facts, requirement ? { pattern: requirement.source } : {}) });
+    const schema = requirement ? constrainedSchema(facts, requirement, warn) : parameterSchema(facts, warn);
+    // A `*rest` parameter's `/` separate segments: the generated client (docs/client.md) must not encode them.
+    add({ name, in: 'path', required: true, schema, ...(wildcard ? { 'x-waymark-wildcard': true } : {}) });
   }
   for (const binding of route.bindings) {
-    if (binding.source === 'query') add(described(binding, 'query'));
-    else if (binding.source === 'header' && !RESERVED_HEADERS.has(String(binding.name).toLowerCase())) add(described(binding, 'header'));
+    if (binding.source === 'query') add(described(binding, 'query', warn));
+    else if (binding.source === 'header' && !RESERVED_HEADERS.has(String(binding.name).toLowerCase())) add(described(binding, 'header', warn));
   }
   return out;
 }
 
-function described(binding: ParamBinding, location: 'query' | 'header'): Parameter {
+function described(binding: ParamBinding, location: 'query' | 'header', warn: Warn): Parameter {
   const facts = factsOf(binding);
-  const parameter: Parameter = { name: binding.name, in: location, required: facts.required, schema: parameterSchema(facts) };
+  const parameter: Parameter = { name: binding.name, in: location, required: facts.required, schema: parameterSchema(facts, warn) };
   if (facts.type === Array && location === 'query') Object.assign(parameter, { style: 'form', explode: true });
   return parameter;
 }
 
 /** `@Body()` as the operation's `requestBody` (`application/json`), or `undefined` without one. */
-export function requestBodyOf(route: RouteRecord): Record<string, unknown> | undefined {
+export function requestBodyOf(route: RouteRecord, warn: Warn): Record<string, unknown> | undefined {
   const binding = route.bindings.find((b) => b.source === 'body');
   if (!binding) return undefined;
   const facts = factsOf(binding);
-  const schema = facts.schema ?? {};
+  const schema = facts.schema === undefined ? {} : shownSchema(facts.schema, 'input', warn);
   return { required: facts.required, content: { 'application/json': { schema } } };
 }
 

@@ -1,6 +1,6 @@
 import { InvalidArgument } from '../errors';
 import type { RouteRecord } from '../model/route';
-import { AcceptHeaderVersioning } from '../versioning/accept-header';
+import { AcceptHeaderVersioning, versionParameter } from '../versioning/accept-header';
 import { HostNameVersioning } from '../versioning/host-name';
 import { NamespaceVersioning } from '../versioning/namespace';
 import { QueryParameterVersioning } from '../versioning/query-parameter';
@@ -74,8 +74,9 @@ const queryParameter: Place = ({ scheme, version }) => {
   const parameter = {
     name: scheme.versionParam,
     in: 'query',
+    // Left out, the request is answered by the default version: required only to reach another.
     required: version !== scheme.defaultVersion,
-    description: 'The API version.',
+    description: version === scheme.defaultVersion ? `The API version; leave it out for this one (${version}).` : `The API version: send ${version} to be answered by this version.`,
     schema: { type: 'string', enum: [version] },
   };
   return { ...NOWHERE, parameters: [parameter] };
@@ -83,9 +84,11 @@ const queryParameter: Place = ({ scheme, version }) => {
 
 const acceptHeader: Place = ({ scheme, version }) => {
   if (version === null) return scheme.defaultVersion === null ? NOWHERE : null;
-  const value = /^[!#$%&'*+.^_`|~\w-]+$/.test(version) ? version : `"${version.replace(/["\\]/g, '\\$&')}"`;
-  return { ...NOWHERE, mediaSuffix: `; ${scheme.versionParam}=${value}` };
+  return { ...NOWHERE, mediaSuffix: acceptSuffix(scheme.versionParam, version) };
 };
+
+/** The media type parameter that asks for `version` (`; version=v2`), as the response's Content-Type carries it. */
+export const acceptSuffix = versionParameter;
 
 const hostName: Place = ({ version, origin }) => ({ ...NOWHERE, servers: hostServers(origin, version) });
 

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { DocumentedResponse, RouteDocs } from '../model/options';
+import { shownSchema, type Warn } from './schemas';
 
 /** The one shared schema of every problem document waymark sends (RFC 9457, docs/errors.md). */
 export const PROBLEM_SCHEMA = Object.freeze({
@@ -32,6 +33,8 @@ export interface ResponseFacts {
   mediaTypes: readonly string[];
   /** Problem statuses the operation can answer (400 when it binds input, 404, 406, the scheme's refusal). */
   problems: readonly number[];
+  /** Hears of a schema that cannot describe itself. */
+  warn?: Warn;
 }
 
 /**
@@ -42,12 +45,12 @@ export interface ResponseFacts {
  * app's media types for a success (so the Accept scheme's version shows),
  * a problem document for an error, nothing for 204, 304 and 1xx.
  */
-export function responsesOf({ docs, mediaTypes, problems }: ResponseFacts): Record<string, unknown> {
+export function responsesOf({ docs, mediaTypes, problems, warn = () => {} }: ResponseFacts): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   const documented: Record<string, DocumentedResponse> = docs.responses ?? { 200: {} };
   for (const [status, response] of Object.entries(documented)) {
     const entry: Record<string, unknown> = { description: response.description ?? reason(status) };
-    const content = contentOf(status, response, mediaTypes);
+    const content = contentOf(status, response, response.mediaTypes ?? mediaTypes, warn);
     if (content) entry.content = content;
     responses[status] = entry;
   }
@@ -59,8 +62,12 @@ export function responsesOf({ docs, mediaTypes, problems }: ResponseFacts): Reco
   return responses;
 }
 
-function contentOf(status: string, response: DocumentedResponse, mediaTypes: readonly string[]): Record<string, unknown> | undefined {
-  if (response.schema !== undefined) return Object.fromEntries(mediaTypes.map((type) => [type, { schema: response.schema }]));
+function contentOf(status: string, response: DocumentedResponse, mediaTypes: readonly string[], warn: Warn): Record<string, unknown> | undefined {
+  if (response.schema !== undefined) {
+    const schema = shownSchema(response.schema, 'output', warn);
+    return Object.fromEntries(mediaTypes.map((type) => [type, { schema }]));
+  }
+  if (response.mediaTypes !== undefined) return Object.fromEntries(mediaTypes.map((type) => [type, {}]));
   if (status === 'default' || status === '204' || status === '304' || status.startsWith('1')) return undefined;
   if (status.startsWith('4') || status.startsWith('5')) return problemContent();
   return Object.fromEntries(mediaTypes.map((type) => [type, { schema: {} }]));

@@ -1,4 +1,6 @@
 import type { JSONSchema, ParamBinding } from '../model/params';
+import { describeSchema } from '../schema/document';
+import type { Schema } from '../schema/kinds';
 
 type SchemaObject = Record<string, unknown>;
 
@@ -6,7 +8,23 @@ type SchemaObject = Record<string, unknown>;
 export interface ParamFacts {
   type: unknown;
   required: boolean;
-  schema: JSONSchema | undefined;
+  /** JSON Schema or a Standard Schema validator. */
+  schema: unknown;
+}
+
+/** Told why a schema has no description (its entry is then `{}`): `waymark openapi` prints it, naming the route. */
+export type Warn = (reason: string) => void;
+
+/**
+ * A schema of either kind as the document shows it (docs/contracts.md): a
+ * JSON Schema as given, a Standard Schema validator through Standard JSON
+ * Schema; `{}` (any value) and a warning when it cannot describe itself.
+ */
+export function shownSchema(schema: unknown, io: 'input' | 'output', warn: Warn): JSONSchema {
+  const described = describeSchema(schema as Schema, io);
+  if (described.reason === undefined) return described.schema;
+  warn(described.reason);
+  return {};
 }
 
 /** `options.type` overrides the design type TypeScript recorded, as it does for conversion. */
@@ -29,7 +47,8 @@ export function schemaOfType(type: unknown): SchemaObject {
     case String:
       return { type: 'string' };
     case Date:
-      return { type: 'string', anyOf: [{ format: 'date' }, { format: 'date-time' }] };
+      // Whole alternatives: generators (openapi-typescript) type `{ type, anyOf: [{ format }] }` as unknown.
+      return { anyOf: [{ type: 'string', format: 'date' }, { type: 'string', format: 'date-time' }] };
     case Array:
       return { type: 'array', items: { type: 'string' } };
     default:
@@ -38,8 +57,28 @@ export function schemaOfType(type: unknown): SchemaObject {
 }
 
 /** The parameter's schema: its declared `schema` when it has one (over the type's), with `extra` keywords. */
-export function parameterSchema(facts: ParamFacts, extra: SchemaObject = {}): JSONSchema {
-  if (facts.schema === false) return false;
-  if (facts.schema === true) return { ...extra };
-  return { ...schemaOfType(facts.type), ...facts.schema, ...extra };
+export function parameterSchema(facts: ParamFacts, warn: Warn, extra: SchemaObject = {}): JSONSchema {
+  const own = facts.schema === undefined ? undefined : shownSchema(facts.schema, 'input', warn);
+  if (own === false) return false;
+  if (own === true) return { ...extra };
+  return { ...schemaOfType(facts.type), ...own, ...extra };
 }
+
+const SAFE_INTEGER = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER };
+
+/**
+ * A path parameter constrained by its requirement, as the wire sees it. A
+ * number's requirement cannot be a `pattern` (JSON Schema ignores `pattern`
+ * on numbers, so `1.5` would look valid and be answered 404): digits only is
+ * a non-negative integer; any other requirement describes the text, a string
+ * matching it.
+ */
+export function constrainedSchema(facts: ParamFacts, requirement: RegExp, warn: Warn): JSONSchema {
+  const pattern = requirement.source; // anchored when the route was built
+  if (facts.type === Number && facts.schema === undefined) {
+    return DIGITS.has(requirement.source) ? { ...SAFE_INTEGER } : { type: 'string', pattern };
+  }
+  return parameterSchema(facts, warn, { pattern });
+}
+
+const DIGITS = new Set(['^(?:\\d+)$', '^(?:[0-9]+)$']);

@@ -1,4 +1,3 @@
-import type { Middleware } from 'koa';
 import { controllerMetadata } from '../decorators/controller';
 import { bindingsOf } from '../decorators/params';
 import { routesOf, type RouteMetadata } from '../decorators/routes';
@@ -9,6 +8,7 @@ import { MetadataKeys, ownPropertiesWith } from '../metadata';
 import { checkName, checkPrefix, compile, compileRequirements } from './checks';
 import { isInclude, type RouteSource } from './include';
 import type { RouteOptions } from '../model/options';
+import type { GuardEntry } from '../model/guard';
 import type { ParamBinding } from '../model/params';
 import type { RouteRecord, RouteTable } from '../model/route';
 import type { VersioningScheme } from '../model/scheme';
@@ -23,7 +23,7 @@ interface Scope {
   appNames: readonly string[];
   node: NamespaceNode;
   /** The `use` of the enclosing includes, outermost first. */
-  use: readonly Middleware[];
+  use: readonly GuardEntry[];
   /** Parameter lists made so far in this build, shared between routes (CompiledPattern). */
   params: ParamLists;
 }
@@ -138,7 +138,7 @@ function makeRecord(
     controller,
     handler: route.handler,
     bindings: sharedIfEmpty(bindingsOf(controller.prototype, route.handler), NO_BINDINGS),
-    middleware: middlewareOf(scope.use, routeMiddleware(controller.prototype, route.handler)),
+    ...guardsOf(scope.use, routeMiddleware(controller.prototype, route.handler)),
     docs: checkRouteDocs(options, where),
   };
 }
@@ -150,11 +150,25 @@ const NO_OPTIONS: RouteOptions = Object.freeze({});
 const NO_REQUIREMENTS: ReadonlyMap<string, RegExp> = new Map();
 const NO_BINDINGS: readonly ParamBinding[] = Object.freeze([]);
 const NO_MIDDLEWARE: RouteRecord['middleware'] = Object.freeze([]);
+const NO_GUARDS: RouteRecord['guards'] = Object.freeze([]);
 
-/** The includes' and controller's `use`, then the route's own: no new list for the many routes without any. */
-function middlewareOf(outer: readonly Middleware[], own: readonly Middleware[]): RouteRecord['middleware'] {
-  if (own.length === 0) return outer.length === 0 ? NO_MIDDLEWARE : outer;
-  return [...outer, ...own];
+/** The includes' and controller's `use`, then the route's own: no new lists for the many routes without any. */
+function guardsOf(outer: readonly GuardEntry[], own: readonly GuardEntry[]): Pick<RouteRecord, 'middleware' | 'guards'> {
+  if (own.length === 0) {
+    let shared = outerLists.get(outer);
+    if (shared === undefined) outerLists.set(outer, (shared = split(outer)));
+    return shared;
+  }
+  return split([...outer, ...own]);
+}
+
+/** One pair of lists per scope's `use`, shared by the routes that add none of their own. */
+const outerLists = new WeakMap<readonly GuardEntry[], Pick<RouteRecord, 'middleware' | 'guards'>>();
+
+function split(entries: readonly GuardEntry[]): Pick<RouteRecord, 'middleware' | 'guards'> {
+  if (entries.length === 0) return { middleware: NO_MIDDLEWARE, guards: NO_GUARDS };
+  const guards = entries.flatMap((entry) => (entry.info === null ? [] : [entry.info]));
+  return { middleware: entries.map((entry) => entry.middleware), guards: guards.length === 0 ? NO_GUARDS : guards };
 }
 
 function sharedIfEmpty<T extends { readonly length: number } | ReadonlyMap<unknown, unknown>>(value: T, empty: T): T {

@@ -1,5 +1,6 @@
-import type { Middleware } from 'koa';
+import { guardEntry } from '../decorators/guard';
 import { ImproperlyConfigured } from '../errors';
+import type { Guard, GuardEntry } from '../model/guard';
 import { checkKeys } from '../util/keys';
 
 export interface IncludeOptions {
@@ -7,8 +8,8 @@ export interface IncludeOptions {
   namespace?: string;
   /** Application namespace of the group (Django's `app_name`). */
   appName?: string;
-  /** Middleware run around every route of the group, after its version is determined (docs/guards-and-injection.md). */
-  use?: readonly Middleware[];
+  /** Middleware or described guards run around every route of the group, after its version is determined (docs/guards-and-injection.md). */
+  use?: readonly Guard[];
 }
 
 /** A group of routes mounted under a path prefix; made by `include()`. */
@@ -17,7 +18,7 @@ export interface Include {
   readonly routes: readonly RouteSource[];
   readonly namespace?: string;
   readonly appName?: string;
-  readonly use: readonly Middleware[];
+  readonly use: readonly GuardEntry[];
 }
 
 /** A controller class or an `include()` group. */
@@ -51,11 +52,12 @@ export function include(prefix: string, routes: readonly RouteSource[], options:
     throw new ImproperlyConfigured(`include('${prefix}', routes): routes must be an array of controller classes or includes.`);
   }
   const use = options.use ?? [];
-  if (!Array.isArray(use) || use.some((fn) => typeof fn !== 'function')) {
-    throw new ImproperlyConfigured(`include('${prefix}', ..., { use }): use must be an array of Koa middleware functions.`);
+  if (!Array.isArray(use)) {
+    throw new ImproperlyConfigured(`include('${prefix}', ..., { use }): use must be an array of Koa middleware functions or described guards.`);
   }
+  const entries = use.map((guard, index) => guardEntry(guard, `include('${prefix}', ..., { use }) entry ${index + 1}`));
   const namespace = options.namespace ?? options.appName;
-  return Object.freeze({ prefix, routes: [...routes], namespace, appName: options.appName, use: Object.freeze([...use]) });
+  return Object.freeze({ prefix, routes: [...routes], namespace, appName: options.appName, use: Object.freeze(entries) });
 }
 
 export function isInclude(source: RouteSource): source is Include {

@@ -46,18 +46,25 @@ function checkResponses(responses: unknown, where: string): RouteDocs['responses
       throw new ImproperlyConfigured(`responses['${status}'] of ${where} must be an object { description?, schema? }.`);
     }
     for (const key of Object.keys(response)) {
-      if (key !== 'description' && key !== 'schema') {
-        throw new ImproperlyConfigured(`responses['${status}'] of ${where}: unknown option "${key}". Known options: description, schema.`);
+      if (key !== 'description' && key !== 'schema' && key !== 'mediaTypes') {
+        throw new ImproperlyConfigured(`responses['${status}'] of ${where}: unknown option "${key}". Known options: description, schema, mediaTypes.`);
       }
     }
-    const { description, schema } = response as DocumentedResponse;
+    const { description, schema, mediaTypes } = response as DocumentedResponse;
+    if (mediaTypes !== undefined && (!Array.isArray(mediaTypes) || mediaTypes.length === 0 || mediaTypes.some((type) => typeof type !== 'string' || !/^[\w.+-]+\/[\w.+-]+/.test(type)))) {
+      throw new ImproperlyConfigured(`responses['${status}'].mediaTypes of ${where} must be a non-empty array of media types such as ['text/html'], got ${JSON.stringify(mediaTypes)}.`);
+    }
     if (description !== undefined && typeof description !== 'string') {
       throw new ImproperlyConfigured(`responses['${status}'].description of ${where} must be a string.`);
     }
     if (schema !== undefined && typeof schema !== 'boolean' && (typeof schema !== 'object' || schema === null || Array.isArray(schema))) {
       throw new ImproperlyConfigured(`responses['${status}'].schema of ${where} must be a JSON Schema (an object or a boolean).`);
     }
-    checked[status] = Object.freeze({ ...(description === undefined ? {} : { description }), ...(schema === undefined ? {} : { schema }) });
+    checked[status] = Object.freeze({
+      ...(description === undefined ? {} : { description }),
+      ...(schema === undefined ? {} : { schema }),
+      ...(mediaTypes === undefined ? {} : { mediaTypes: Object.freeze([...mediaTypes]) }),
+    });
   }
   return Object.freeze(checked);
 }

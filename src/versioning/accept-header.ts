@@ -23,7 +23,9 @@ import { BaseVersioning } from './base';
  * const { port } = server.address() as { port: number };
  * const url = `http://127.0.0.1:${port}/users`;
  * assert.deepEqual(await (await fetch(url, { headers: { Accept: 'application/json; version=2.0' } })).json(), { version: '2.0' });
- * assert.deepEqual(await (await fetch(url, { headers: { Accept: 'application/json' } })).json(), { version: '1.0' });
+ * const v1 = await fetch(url, { headers: { Accept: 'application/json' } });
+ * assert.deepEqual(await v1.json(), { version: '1.0' });
+ * assert.equal(v1.headers.get('content-type'), 'application/json; version=1.0; charset=utf-8'); // the version that answered
  * assert.equal((await fetch(url, { headers: { Accept: 'application/json; version=3.0' } })).status, 406);
  * server.close();
  * ```
@@ -44,6 +46,17 @@ export class AcceptHeaderVersioning extends BaseVersioning {
   invalidVersion(): HttpError {
     return versionRefused(this.invalidVersionMessage, 406);
   }
+
+  /** The response says which version answered it, as the request asks: `Content-Type: application/json; version=2.0`. */
+  mediaTypeParameter(version: string): string {
+    return versionParameter(this.versionParam, version);
+  }
+}
+
+/** The media type parameter naming `version` (`; version=v2`), quoted when it is not an HTTP token. */
+export function versionParameter(versionParam: string, version: string): string {
+  const value = /^[!#$%&'*+.^_`|~\w-]+$/.test(version) ? version : `"${version.replace(/["\\]/g, '\\$&')}"`;
+  return `; ${versionParam}=${value}`;
 }
 
 /**

@@ -16,7 +16,7 @@ describe('cli/openapi', () => {
     await expectValidOpenApi(document);
     // GET /api/things/anon is answered by the earlier /api/things/:id (registration order): not listed.
     expect(Object.keys(document.paths)).to.deep.equal(['/api/things/{id}']);
-    expect(document.paths['/api/things/{id}'].get.operationId).to.equal('api:thing'); // the route serving null (no versioning)
+    expect(document.paths['/api/things/{id}'].get['x-waymark-route']).to.equal('api:thing'); // the route serving null (no versioning)
   });
 
   it('writes one version to --out', async () => {
@@ -28,10 +28,28 @@ describe('cli/openapi', () => {
       expect(out).to.equal('');
       const document = JSON.parse(readFileSync(file, 'utf8'));
       await expectValidOpenApi(document);
-      expect(document.paths['/users/{id}'].get.operationId).to.equal('users-detail');
+      expect(document.paths['/users/{id}'].get).to.include({ operationId: 'usersDetail', 'x-waymark-route': 'users-detail' });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('takes --title and --server (repeatable), which win over the app\'s openapi option', async () => {
+    const { status, out } = run(['openapi', fixture, '--title', 'Things', '--server', 'https://a.example.test', '--server', 'https://b.example.test']);
+    expect(status).to.equal(0);
+    const document = JSON.parse(out);
+    await expectValidOpenApi(document);
+    expect(document.info.title).to.equal('Things');
+    expect(document.servers).to.deep.equal([{ url: 'https://a.example.test' }, { url: 'https://b.example.test' }]);
+  });
+
+  it('warns on standard error, naming the route, when a schema cannot describe itself; the document is still written with {}', async () => {
+    const { status, out, err } = run(['openapi', join(root, 'test/fixtures/cli/undescribed.ts')]);
+    expect(status).to.equal(0);
+    expect(err).to.match(/^warning: notes-list: opaque does not implement Standard JSON Schema/);
+    const document = JSON.parse(out);
+    await expectValidOpenApi(document);
+    expect(document.paths['/notes'].get.responses['200'].content['application/json'].schema).to.deep.equal({});
   });
 
   it('exits 1 naming the problem for a version the app does not have, and 2 on bad usage', () => {

@@ -76,10 +76,11 @@ export function requestFor(document: OpenApiDocument, path: string, method: stri
   const query = new URLSearchParams(parameters.filter((p) => p.in === 'query').map((p): [string, string] => [p.name, value(p)]));
   if ([...query].length > 0) target += `?${query}`;
   const servers = (operation.servers ?? document.servers) as { url: string }[] | undefined;
-  const headers: Record<string, string> = { Host: servers ? new URL(servers[0].url).host : 'localhost:3000' };
+  const headers: Record<string, string> = { Host: servers ? new URL(servers[0].url, 'http://localhost:3000').host : 'localhost:3000' };
   for (const parameter of parameters.filter((p) => p.in === 'header')) headers[parameter.name] = value(parameter);
   const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'))?.[1] as { content?: Record<string, unknown> } | undefined;
-  headers.Accept = Object.keys(success?.content ?? {})[0] ?? 'application/json';
+  // `*/*` after it, as clients send: a route that answers HTML is still negotiated over the app's media types.
+  headers.Accept = `${Object.keys(success?.content ?? {})[0] ?? 'application/json'}, */*;q=0.1`;
   const request: ClientRequest = { method: method.toUpperCase(), target, headers };
   const body = (operation.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined)?.content?.['application/json'];
   if (body) {

@@ -24,7 +24,7 @@ describe('openapi/parameters', () => {
     expect(document.paths['/items/{id}'].get.parameters).to.deep.equal([
       { name: 'id', in: 'path', required: true, schema: { type: 'number', minimum: 1, pattern: '^(?:\\d+)$' } },
       { name: 'tags', in: 'query', required: false, schema: { type: 'array', items: { type: 'string' } }, style: 'form', explode: true },
-      { name: 'since', in: 'query', required: true, schema: { type: 'string', anyOf: [{ format: 'date' }, { format: 'date-time' }] } },
+      { name: 'since', in: 'query', required: true, schema: { anyOf: [{ type: 'string', format: 'date' }, { type: 'string', format: 'date-time' }] } },
       { name: 'flag', in: 'query', required: false, schema: { type: 'boolean' } },
       { name: 'x-limit', in: 'header', required: false, schema: { type: 'integer', maximum: 100 } }, // Accept is the media types' business
     ]);

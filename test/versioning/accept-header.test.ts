@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { AcceptHeaderVersioning, createApp } from '../../src';
 import { NEGOTIATION_MEMO_LIMIT } from '../../src/negotiation/offers';
+import { versionParameter } from '../../src/versioning/accept-header';
 import { runtimeOf } from '../../src/runtime';
 import { agent, Things } from './helpers';
 
@@ -44,7 +45,8 @@ describe('versioning/accept-header', () => {
       const res = await (accept === undefined ? test : test.set('Accept', accept)).expect(200);
       expect(res.body.version).to.equal(version);
       expect(res.headers.vary).to.equal('Accept');
-      expect(res.headers['content-type']).to.equal('application/json; charset=utf-8');
+      // The response names the version that answered it, in the parameter the request asks with.
+      expect(res.headers['content-type']).to.equal(`application/json${version === null ? '' : versionParameter('version', version)}; charset=utf-8`);
     });
   }
 
@@ -108,7 +110,7 @@ describe('versioning/accept-header', () => {
       .set('Accept', 'application/vnd.waymark+json; version=2')
       .expect(200);
     expect(res.body.version).to.equal('2');
-    expect(res.headers['content-type']).to.equal('application/vnd.waymark+json');
+    expect(res.headers['content-type']).to.equal('application/vnd.waymark+json; version=2');
   });
 
   it('bounds the work on a huge Accept header: only the first ranges count', async () => {

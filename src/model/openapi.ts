@@ -1,0 +1,11 @@
+/** The document-wide parts of an app's OpenAPI documents: `AppOptions.openapi` (docs/openapi.md). */
+export interface OpenApiDocumentOptions {
+  /** `title` (default `'API'`), `version` (default: the API version), `description`, and any other Info field (`license`, `contact`...). */
+  info?: { title?: string; version?: string; description?: string; readonly [field: string]: unknown };
+  /** Where the API is served (default: `origin`, else `/`; the host-name scheme's version hosts). */
+  servers?: readonly { url: string; description?: string }[];
+  /** The security schemes guards name in their `security` (`{ bearerAuth: { type: 'http', scheme: 'bearer' } }`). */
+  securitySchemes?: { readonly [name: string]: { readonly type: string; readonly [field: string]: unknown } };
+  /** Tag descriptions, in the order tools show them. */
+  tags?: readonly { name: string; description?: string }[];
+}

@@ -1,0 +1,85 @@
+import type { OpenApiDocumentOptions } from '../model/openapi';
+import type { RouteRecord } from '../model/route';
+
+type Fail = (message: string) => never;
+
+const KNOWN = ['info', 'servers', 'securitySchemes', 'tags'];
+const INFO_FIELDS = ['title', 'version', 'description', 'summary', 'termsOfService', 'contact', 'license'];
+
+/**
+ * The document-wide options (`AppOptions.openapi`, or those of one
+ * `app.openapi()` call) checked and copied; `fail` throws the error of the
+ * caller (`ImproperlyConfigured` when the app is built, `InvalidArgument` for a call).
+ */
+export function checkDocumentOptions(options: unknown, where: string, fail: Fail, known: readonly string[] = KNOWN): OpenApiDocumentOptions {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail(`${where} must be an object { ${known.join(', ')} }.`);
+  const given = options as Record<string, unknown>;
+  const unknown = Object.keys(given).find((key) => !known.includes(key));
+  if (unknown !== undefined) fail(`${where}: unknown option "${unknown}". Known options: ${known.join(', ')}.`);
+  const checked: OpenApiDocumentOptions = {};
+  if (given.info !== undefined) checked.info = checkInfo(given.info, `${where} info`, fail);
+  if (given.servers !== undefined) checked.servers = listOf(given.servers, `${where} servers`, fail, ['url', 'description'], "[{ url: 'https://api.example.com' }]");
+  if (given.tags !== undefined) checked.tags = listOf(given.tags, `${where} tags`, fail, ['name', 'description'], "[{ name: 'users', description: 'People' }]");
+  if (given.securitySchemes !== undefined) checked.securitySchemes = checkSchemes(given.securitySchemes, `${where} securitySchemes`, fail);
+  return checked;
+}
+
+function checkInfo(info: unknown, where: string, fail: Fail): NonNullable<OpenApiDocumentOptions['info']> {
+  if (typeof info !== 'object' || info === null || Array.isArray(info)) fail(`${where} must be an object { title?, version?, description?, ... }.`);
+  const unknown = Object.keys(info as object).find((key) => !INFO_FIELDS.includes(key) && !key.startsWith('x-'));
+  if (unknown !== undefined) fail(`${where}: "${unknown}" is not a field of an OpenAPI Info object. Known fields: ${INFO_FIELDS.join(', ')}, and x- extensions.`);
+  for (const key of ['title', 'version', 'description', 'summary', 'termsOfService']) {
+    const value = (info as Record<string, unknown>)[key];
+    if (value !== undefined && typeof value !== 'string') fail(`${where}.${key} must be a string, got ${JSON.stringify(value)}.`);
+  }
+  return structuredClone(info as NonNullable<OpenApiDocumentOptions['info']>);
+}
+
+function listOf<T>(list: unknown, where: string, fail: Fail, fields: readonly string[], example: string): T[] {
+  const [first, ...optional] = fields;
+  const ok =
+    Array.isArray(list) &&
+    list.every(
+      (entry) =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        typeof entry[first] === 'string' &&
+        entry[first] !== '' &&
+        Object.keys(entry).every((key) => fields.includes(key)) &&
+        optional.every((key) => entry[key] === undefined || typeof entry[key] === 'string'),
+    );
+  if (!ok) fail(`${where} must be an array of { ${first}, ${optional.map((key) => `${key}?`).join(', ')} } with string values, such as ${example}.`);
+  return (list as T[]).map((entry) => ({ ...entry }));
+}
+
+function checkSchemes(schemes: unknown, where: string, fail: Fail): NonNullable<OpenApiDocumentOptions['securitySchemes']> {
+  if (typeof schemes !== 'object' || schemes === null || Array.isArray(schemes)) fail(`${where} must be an object of security schemes by name, such as { bearerAuth: { type: 'http', scheme: 'bearer' } }.`);
+  for (const [name, scheme] of Object.entries(schemes as object)) {
+    if (!/^[\w.-]+$/.test(name)) fail(`${where}: "${name}" is not a usable component name (letters, digits, '.', '-', '_').`);
+    if (typeof scheme !== 'object' || scheme === null || typeof (scheme as { type?: unknown }).type !== 'string') {
+      fail(`${where}.${name} must be an OpenAPI security scheme with a type, such as { type: 'http', scheme: 'bearer' } or { type: 'apiKey', in: 'header', name: 'X-API-Key' }.`);
+    }
+  }
+  return structuredClone(schemes as NonNullable<OpenApiDocumentOptions['securitySchemes']>);
+}
+
+/**
+ * Every security scheme a route's guards name must be one the options
+ * declare: a requirement naming an undeclared scheme is not a valid document.
+ */
+export function checkGuardSchemes(routes: readonly RouteRecord[], schemes: OpenApiDocumentOptions['securitySchemes'], fail: Fail): void {
+  const declared = Object.keys(schemes ?? {});
+  for (const route of routes) {
+    for (const guard of route.guards) {
+      for (const requirement of guard.security) {
+        const missing = Object.keys(requirement).find((name) => !declared.includes(name));
+        if (missing === undefined) continue;
+        const where = route.fullName ?? `${route.controller.name}.${String(route.handler)}`;
+        fail(
+          `A guard of ${where} requires the security scheme "${missing}", which the securitySchemes of createApp({ openapi }) (or of this app.openapi() call) do not declare` +
+            `${declared.length ? ` (it declares ${declared.join(', ')})` : ''}. Add it, such as openapi: { securitySchemes: { ${missing}: { type: 'http', scheme: 'bearer' } } }.`,
+        );
+      }
+    }
+  }
+}
