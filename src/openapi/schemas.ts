@@ -1,4 +1,5 @@
 import type { JSONSchema, ParamBinding } from '../model/params';
+import { describeSchema } from '../schema/document';
 
 type SchemaObject = Record<string, unknown>;
 
@@ -12,7 +13,7 @@ export interface ParamFacts {
 /** `options.type` overrides the design type TypeScript recorded, as it does for conversion. */
 export function factsOf(binding: ParamBinding): ParamFacts {
   const { type, required, schema } = binding.options;
-  return { type: type ?? binding.type, required: required === true, schema };
+  return { type: type ?? binding.type, required: required === true, schema: schema === undefined ? undefined : (describeSchema(schema, 'input').schema ?? {}) };
 }
 
 /**
