@@ -11,6 +11,7 @@ export {
   NoReverseMatch,
   ImproperlyConfigured,
   InvalidArgument,
+  InvalidResponse,
   type ErrorCode,
   HttpError,
   BadRequest,

@@ -41,6 +41,14 @@ export interface AppOptions {
   resolve?: (controller: Function) => object;
   /** The clock that decides whether a version's sunset has passed (`retireAfterSunset`), in ms since the epoch; default `Date.now`. */
   now?: () => number;
+  /**
+   * Validates each value a handler returns against its route's response
+   * schema before it is serialized (default `false`; recommended in tests): a
+   * mismatch is a 500 problem document, and an `error` event whose error
+   * (`InvalidResponse`) names the route, the status and the JSON Pointer
+   * (docs/contracts.md). Off, it costs nothing per request.
+   */
+  validateResponses?: boolean;
 }
 
 /** `AppOptions` checked, with every default filled in. */
@@ -55,9 +63,10 @@ export interface ResolvedAppOptions {
   readonly bodyLimit: number;
   readonly resolve: Resolve | undefined;
   readonly now: () => number;
+  readonly validateResponses: boolean;
 }
 
-const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve'];
+const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve', 'validateResponses'];
 
 /** The options checked and completed with their defaults; misconfiguration throws here, at build time. */
 export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
@@ -88,7 +97,9 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   const origin = options.origin === undefined ? null : checkOrigin(options.origin);
   const now = options.now ?? Date.now;
   if (typeof now !== 'function') throw new ImproperlyConfigured('now must be a function returning the time in milliseconds since the epoch, such as Date.now.');
-  return { table, versioning, mediaTypes, origin, proxy, paramLength, now, bodyLimit, resolve };
+  const validateResponses = options.validateResponses ?? false;
+  if (typeof validateResponses !== 'boolean') throw new ImproperlyConfigured(`validateResponses must be true or false, got ${describeValue(validateResponses)}.`);
+  return { table, versioning, mediaTypes, origin, proxy, paramLength, now, bodyLimit, resolve, validateResponses };
 }
 
 /** Misuse fails when the app is built, not on the first request. */
