@@ -30,18 +30,22 @@ type Write = (ctx: Context, value: unknown, status: number, type: string, types:
 export function planContract(route: RouteRecord, options: ContractOptions): Render | null {
   const responses = route.docs.responses;
   if (responses === undefined) return null;
-  const writes = new Map<string, Write>();
+  // Exact statuses by number, ranges by their first digit (`2XX` at 2): no string is made per request.
+  const exact = new Map<number, Write>();
+  const ranges: (Write | undefined)[] = [];
   const label = routeLabel(route);
   for (const [status, response] of Object.entries(responses)) {
     if (response.schema === undefined || status === 'default') continue;
-    writes.set(status, writer(response.schema, `${label} responses['${status}']`, label, options));
+    const write = writer(response.schema, `${label} responses['${status}']`, label, options);
+    if (status.endsWith('XX')) ranges[Number(status[0])] = write;
+    else exact.set(Number(status), write);
   }
-  if (writes.size === 0) return null;
+  if (exact.size === 0 && ranges.length === 0) return null;
   return (ctx, returned, type, types) => {
     if (returned === undefined || isRaw(returned)) return render(ctx, returned, type, types);
     // Koa's 404 until someone sets a status; a value sent without one goes out as 200.
     const status = (ctx.response as unknown as { _explicitStatus?: boolean })._explicitStatus ? ctx.status : 200;
-    const write = writes.get(String(status)) ?? writes.get(`${Math.floor(status / 100)}XX`);
+    const write = exact.get(status) ?? ranges[Math.floor(status / 100)];
     return write === undefined ? render(ctx, returned, type, types) : write(ctx, returned, status, type, types);
   };
 }
