@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import * as v from 'valibot';
 import { z } from 'zod';
-import { Body, Controller, createApp, Get, Header, Post, Query, type StandardSchemaV1 } from '../../src';
+import { Body, Controller, createApp, Get, Header, Post, Query, type Infer, type StandardSchemaV1 } from '../../src';
 
 const BookT = Type.Object({ title: Type.String({ minLength: 1 }), pages: Type.Integer({ minimum: 1 }) });
 const BookZ = z.object({ title: z.string().min(1), pages: z.number().int().min(1), tags: z.array(z.string()).default([]) });
@@ -51,6 +51,16 @@ class Kinds {
     return { page: page ?? null, n: n ?? null, tag: tag ?? null };
   }
 }
+
+// Compiled by `npm run typecheck`: the handler types that users write come from the schemas themselves.
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const typed: [
+  Equal<Static<typeof BookT>, { title: string; pages: number }>,
+  Equal<z.infer<typeof BookZ>, { title: string; pages: number; tags: string[] }>,
+  Equal<Infer<typeof BookZ>, z.infer<typeof BookZ>>,
+  Equal<Infer<typeof BookT>, Static<typeof BookT>>,
+] = [true, true, true, true];
+void typed;
 
 const agent = () => request(createApp({ routes: [Kinds] }).callback());
 
