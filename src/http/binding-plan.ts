@@ -96,8 +96,8 @@ function conversionOf(binding: ParamBinding, label: string, source: 'param' | 'q
   return conversion;
 }
 
-/** What conversion reads of a schema: a Standard validator's described input (`z.number()` converts like `Number`), else nothing. */
+/** What conversion reads of a schema: a Standard validator's described input (`z.number()` converts like `Number`), else `{}` (the text is passed as it is). */
 function asJson(schema: Schema | undefined) {
   if (schema === undefined || !isStandardSchema(schema)) return schema;
-  return describeSchema(schema, 'input').schema;
+  return describeSchema(schema, 'input').schema ?? {};
 }

@@ -46,6 +46,9 @@ class Contracts {
   @Get('/wrong', { name: 'wrong', responses: { 200: { schema: User } } }) wrong() {
     return { id: 1.5, name: 'Ada' };
   }
+  @Get('/nameless', { name: 'nameless', responses: { 200: { schema: User } } }) nameless() {
+    return { id: 1 };
+  }
 }
 
 const agent = (app: App = createApp({ routes: [Contracts] })) => request(app.callback());
@@ -107,6 +110,13 @@ describe('http/contracts: validateResponses', () => {
     const seen = errors(app);
     expect((await agent(app).get('/c/wrong').expect(200)).body).to.deep.equal({ id: 1, name: 'Ada' });
     expect(seen).to.deep.equal([]);
+  });
+
+  it('without it, a value the serializer cannot write (a required member missing) is still a 500 naming the route', async () => {
+    const app = createApp({ routes: [Contracts] });
+    const seen = errors(app);
+    await agent(app).get('/c/nameless').expect(500);
+    expect((seen[0] as InvalidResponse).message).to.include("route 'nameless'").and.include('status 200');
   });
 
   it('refuses an option that is not a boolean', () => {
