@@ -121,11 +121,12 @@ export function binder(readers: readonly { index: number; read: Reader }[], bodi
 
 async function settle(pending: readonly { index: number; value: Pending }[], args: unknown[], known: Issue[] | undefined): Promise<void> {
   let issues = known;
-  for (const { index, value } of pending) {
-    const checked = await value.checked;
-    if (checked.issues === undefined) args[index] = checked.value;
+  // All at once: a validator that throws must not leave the others' rejections unhandled.
+  const settled = await Promise.all(pending.map(({ value }) => value.checked));
+  settled.forEach((checked, i) => {
+    if (checked.issues === undefined) args[pending[i].index] = checked.value;
     else (issues ??= []).push(...checked.issues);
-  }
+  });
   if (issues) throw rejected(issues);
 }
 

@@ -29,8 +29,14 @@ const unusedTitleParam: StandardSchemaV1<unknown, string> = {
   '~standard': { version: 1, vendor: 'test', validate: async (value) => (value === 'bad' ? { issues: [{ message: 'is bad' }] } : { value: `<${String(value)}>` }) },
 };
 
+/** A validator whose lookup fails (a database down): a 500, and the other validators' verdicts still handled. */
+const failing: StandardSchemaV1 = { '~standard': { version: 1, vendor: 'test', validate: () => Promise.reject(new Error('store down')) } };
+
 @Controller('/kinds')
 class Kinds {
+  @Get('/failing', 'failing') failing(@Query('a', { schema: failing }) a: unknown, @Query('b', { schema: failing }) b: unknown) {
+    return { a, b };
+  }
   @Post('/typebox', 'typebox') typebox(@Body({ schema: BookT }) book: Static<typeof BookT>) {
     return book;
   }
@@ -97,6 +103,23 @@ describe('http/binding: every schema kind validates a body or a parameter', () =
     await agent().get('/kinds/query?page=3&n=4').set('X-Tag', 'x').expect(200, { page: 3, n: 4, tag: '<x>' });
     const res = await agent().get('/kinds/query?page=0&n=11').set('X-Tag', 'bad').expect(400);
     expect(res.body.errors.map((e: { parameter: string }) => e.parameter).sort()).to.deep.equal(['n', 'page', 'x-tag']);
+  });
+
+  it('answers 500 when an asynchronous validator throws, whatever the others answer', async () => {
+    const app = createApp({ routes: [Kinds] });
+    const errors: Error[] = [];
+    app.on('error', (error: Error) => errors.push(error));
+    const unhandled: unknown[] = [];
+    const listener = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', listener);
+    try {
+      await request(app.callback()).get('/kinds/failing?a=1&b=bad').expect(500);
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('unhandledRejection', listener);
+    }
+    expect(errors.map((error) => error.message)).to.deep.equal(['store down']);
+    expect(unhandled, 'the second validator failed too: its rejection must be handled').to.deep.equal([]);
   });
 
   it('refuses an option that is no schema when the class is defined, naming the decorator', () => {
