@@ -89,8 +89,13 @@ export const scenarios: Scenario[] = [
   waymark('waymark + @Use guard', ['--routes', '10', '--guard'], { headers: bearer }),
   { name: 'POST JSON: waymark @Body()', server: 'body', requests: post },
   { name: 'POST JSON: waymark @Body({ schema })', server: 'body', args: ['--schema'], requests: post },
+  { name: 'POST JSON: waymark @Body({ schema: zod })', server: 'body', args: ['--zod'], requests: post },
   { name: 'POST JSON: koa + koa-bodyparser', server: 'koa-body', requests: post },
   { name: 'POST JSON: fastify + schema', server: 'fastify-body', requests: post },
+  { name: 'contract: 20 fields, no response schema', server: 'contract' },
+  { name: 'contract: 20 fields, response schema', server: 'contract', args: ['--schema'] },
+  { name: 'contract: 20 fields, response schema, validateResponses: false', server: 'contract', args: ['--schema', '--validate-off'] },
+  { name: 'contract: 20 fields, response schema, validateResponses: true', server: 'contract', args: ['--schema', '--validate'], quick: false },
   ...layouts.flatMap(github),
 ];
 
@@ -129,6 +134,13 @@ export const targets: Target[] = [
   { name: 'GitHub API waymark: under /:version / flat', value: (m) => m.ratio('GitHub API under /:version: waymark', 'GitHub API flat: waymark'), needed: 0.9 },
   { name: 'waymark + @Use guard / waymark (same request)', value: (m) => m.ratio('waymark + @Use guard', 'waymark, token header'), needed: 0.95 },
   { name: 'POST JSON: waymark with schema / without', value: (m) => m.ratio('POST JSON: waymark @Body({ schema })', 'POST JSON: waymark @Body()'), needed: 0.9 },
+  { name: 'POST JSON: waymark zod / ajv schema', value: (m) => m.ratio('POST JSON: waymark @Body({ schema: zod })', 'POST JSON: waymark @Body({ schema })'), needed: 0.9 },
+  { name: 'contract: 20 fields, response schema / none', value: (m) => m.ratio('contract: 20 fields, response schema', 'contract: 20 fields, no response schema'), needed: 1.2 },
+  {
+    name: 'contract: validateResponses: false / option absent',
+    value: (m) => m.ratio('contract: 20 fields, response schema, validateResponses: false', 'contract: 20 fields, response schema'),
+    needed: 0.97,
+  },
   { name: 'app.url / router.url (2 params: id, slug)', value: (m) => m.reverse.waymark / m.reverse.koaRouter, needed: 10 },
   { name: 'RSS after load: waymark / koa + @koa/router', value: (m) => m.rssLoaded('waymark') / m.rssLoaded('koa + @koa/router'), needed: 1.2, direction: 'at most' },
   {

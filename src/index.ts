@@ -11,6 +11,7 @@ export {
   NoReverseMatch,
   ImproperlyConfigured,
   InvalidArgument,
+  InvalidResponse,
   type ErrorCode,
   HttpError,
   BadRequest,
@@ -34,7 +35,8 @@ export type { DescribedGuard, Guard, SecurityRequirement } from './model/guard';
 export { include, type Include, type IncludeOptions, type RouteSource } from './table/include';
 export type { RouteInfo } from './model/info';
 export type { ControllerOptions, DocumentedResponse, RouteDocs, RouteOptions } from './model/options';
-export type { BodyOptions, JSONSchema, ParamOptions, ParamType } from './model/params';
+export type { BodyOptions, ParamOptions, ParamType } from './model/params';
+export type { Infer, JSONSchema, Schema, StandardSchemaV1 } from './model/schema';
 export type { RouteRecord, RouteTable } from './model/route';
 export type { QueryInput, ReverseOptions, ReverseParams } from './model/reverse';
 export type { RouteNames, RouteName, RouteParams, ReverseArgs, RequestRouteNames, RequestRouteName, RequestRouteParams, RequestReverseArgs } from './model/names';

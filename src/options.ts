@@ -45,6 +45,14 @@ export interface AppOptions {
   now?: () => number;
   /** The document-wide parts of `app.openapi()`: `info`, `servers`, `securitySchemes` (named by guards' `security`), `tags` (docs/openapi.md). */
   openapi?: OpenApiDocumentOptions;
+  /**
+   * Validates each value a handler returns against its route's response
+   * schema before it is serialized (default `false`; recommended in tests): a
+   * mismatch is a 500 problem document, and an `error` event whose error
+   * (`InvalidResponse`) names the route, the status and the JSON Pointer
+   * (docs/contracts.md). Off, it costs nothing per request.
+   */
+  validateResponses?: boolean;
 }
 
 /** `AppOptions` checked, with every default filled in. */
@@ -60,9 +68,10 @@ export interface ResolvedAppOptions {
   readonly resolve: Resolve | undefined;
   readonly now: () => number;
   readonly openapi: OpenApiDocumentOptions;
+  readonly validateResponses: boolean;
 }
 
-const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve', 'openapi'];
+const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve', 'openapi', 'validateResponses'];
 
 const misconfigured = (message: string): never => {
   throw new ImproperlyConfigured(message);
@@ -99,7 +108,9 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   if (typeof now !== 'function') throw new ImproperlyConfigured('now must be a function returning the time in milliseconds since the epoch, such as Date.now.');
   const openapi = checkDocumentOptions(options.openapi ?? {}, 'createApp() option openapi', misconfigured);
   checkGuardSchemes(table.routes, openapi.securitySchemes, misconfigured);
-  return { table, versioning, mediaTypes, origin, proxy, paramLength, now, bodyLimit, resolve, openapi };
+  const validateResponses = options.validateResponses ?? false;
+  if (typeof validateResponses !== 'boolean') throw new ImproperlyConfigured(`validateResponses must be true or false, got ${describeValue(validateResponses)}.`);
+  return { table, versioning, mediaTypes, origin, proxy, paramLength, now, bodyLimit, resolve, openapi, validateResponses };
 }
 
 /** Misuse fails when the app is built, not on the first request. */

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { createServer } from 'node:http';
+import { z } from 'zod';
 import { Body, Controller, createApp, Post } from '../../src';
 import { newUser, type NewUser } from '../shared/body';
 import { serve, timed } from './serve';
@@ -21,5 +22,22 @@ class Validated {
   }
 }
 
-const { value: app, buildMs } = timed(() => createApp({ routes: [process.argv.includes('--schema') ? Validated : Plain] }));
+/** `--zod`: the same schema written with zod (a Standard Schema validator, run by its own `~standard.validate`). */
+const NewUserZ = z.strictObject({
+  name: z.string().min(1).max(100),
+  email: z.email(),
+  age: z.int().min(0).max(150),
+  tags: z.array(z.string()).max(20).optional(),
+});
+
+@Controller('/users')
+class ValidatedByZod {
+  @Post('', 'users-create')
+  create(@Body({ required: true, schema: NewUserZ }) body: z.infer<typeof NewUserZ>) {
+    return { created: body.name };
+  }
+}
+
+const controller = process.argv.includes('--zod') ? ValidatedByZod : process.argv.includes('--schema') ? Validated : Plain;
+const { value: app, buildMs } = timed(() => createApp({ routes: [controller] }));
 serve(createServer(app.callback()), buildMs);

@@ -1,6 +1,7 @@
 import { ImproperlyConfigured } from '../errors';
 import { MetadataKeys, appendOwn, paramTypes, readOwn } from '../metadata';
 import { checkKeys } from '../util/keys';
+import { checkSchema } from '../model/schema';
 import { assertLegacyCall } from './legacy';
 import type { BodyOptions, ParamBinding, ParamOptions, ParamSource } from '../model/params';
 
@@ -29,10 +30,7 @@ function checkOptions(options: ParamOptions | undefined, where: string, source: 
   if (options.required !== undefined && typeof options.required !== 'boolean') {
     throw new ImproperlyConfigured(`${where}: option required must be true or false, got ${JSON.stringify(options.required)}.`);
   }
-  const schema = options.schema;
-  if (schema !== undefined && typeof schema !== 'boolean' && (typeof schema !== 'object' || schema === null || Array.isArray(schema))) {
-    throw new ImproperlyConfigured(`${where}: option schema must be a JSON Schema (an object or a boolean), got ${JSON.stringify(schema)}.`);
-  }
+  if (options.schema !== undefined) checkSchema(options.schema, `${where}: option schema`);
   return { ...options };
 }
 

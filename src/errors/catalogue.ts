@@ -126,6 +126,8 @@ export const ErrorCatalogue = {
   NO_REVERSE_MATCH: { message: 'No route matches the given name and parameters.' },
   IMPROPERLY_CONFIGURED: { message: 'waymark is misconfigured.' },
   INVALID_ARGUMENT: { message: 'Invalid argument.' },
+  /** A handler's value that its response schema refuses, with `validateResponses` on: the client gets a bare 500 (docs/contracts.md). */
+  INVALID_RESPONSE: { message: 'A response does not match its schema.' },
   INVALID_RUNNER_OPTIONS: { message: 'The ts-node options are invalid (RunnerOptionsError.errors lists why).' },
 } as const satisfies Record<string, CatalogueEntry>;
 

@@ -66,3 +66,25 @@ export class InvalidArgument extends WaymarkError {
     super('INVALID_ARGUMENT', message);
   }
 }
+
+/**
+ * A value a handler returned that its route's response schema refuses, found
+ * when `AppOptions.validateResponses` is on. It is reported on the app's
+ * `error` event; the client gets a bare 500 problem document. The message
+ * names the route, the status and each failure's JSON Pointer.
+ *
+ * @example
+ * const error = new InvalidResponse("route 'users-detail' (GET /users/:id)", 200, [{ detail: 'must be string', pointer: '#/name' }]);
+ * assert.equal(error.code, 'INVALID_RESPONSE');
+ * assert.equal(error.message, "The response of route 'users-detail' (GET /users/:id) with status 200 does not match its schema: must be string at #/name.");
+ */
+export class InvalidResponse extends WaymarkError {
+  constructor(
+    readonly route: string,
+    readonly status: number,
+    readonly issues: readonly { readonly detail: string; readonly pointer?: string }[],
+  ) {
+    const failures = issues.map((issue) => (issue.pointer === undefined ? issue.detail : `${issue.detail} at ${issue.pointer}`)).join('; ');
+    super('INVALID_RESPONSE', `The response of ${route} with status ${status} does not match its schema: ${failures}.`);
+  }
+}

@@ -4,6 +4,9 @@ import type { RouteRecord } from '../model/route';
 import { conversionFor, type Conversion } from '../validation/convert';
 import type { Place } from '../validation/failures';
 import type { SchemaCompiler } from '../validation/schema';
+import { isStandardSchema, type Schema } from '../model/schema';
+import { compileCheck } from '../schema/check';
+import { describeSchema } from '../schema/document';
 import { binder, headerSource, pathSource, querySource, valueReader, type Bind, type BodySpec, type Reader } from './binding';
 
 export interface BindingOptions {
@@ -41,8 +44,8 @@ export function planBinding(route: RouteRecord, { compiler, bodyLimit }: Binding
   for (const binding of route.bindings) {
     const { index, source, options } = binding;
     if (source === 'body') {
-      const validate = options.schema === undefined ? undefined : compiler.compile(options.schema, `${where} parameter ${index + 1} (@Body())`);
-      bodies.push({ index, required: options.required === true, validate });
+      const check = options.schema === undefined ? undefined : compileCheck(options.schema, compiler, `${where} parameter ${index + 1} (@Body())`);
+      bodies.push({ index, required: options.required === true, check });
     } else if (source === 'param' || source === 'query' || source === 'header') {
       const name = binding.name as string;
       const label = `${where} parameter ${index + 1} (${DECORATORS[source]}('${name}'))`;
@@ -51,14 +54,15 @@ export function planBinding(route: RouteRecord, { compiler, bodyLimit }: Binding
         throw new ImproperlyConfigured(`${label}: the path '${route.pattern.source}' has no parameter "${name}" (it has: ${known}). Fix the name or the path.`);
       }
       const conversion = conversionOf(binding, label, source);
-      const validate = options.schema === undefined ? undefined : compiler.compile(options.schema, label);
+      const check = options.schema === undefined ? undefined : compileCheck(options.schema, compiler, label, name);
       const read = valueReader({
         place: PLACES[source],
         name,
         source: source === 'param' ? pathSource(name) : source === 'query' ? querySource(name, conversion.kind === 'array') : headerSource(name, conversion.kind === 'array'),
         conversion,
         required: options.required === true,
-        validate,
+        check,
+        standard: isStandardSchema(options.schema),
       });
       readers.push({ index, read });
     } else {
@@ -78,7 +82,7 @@ function conversionOf(binding: ParamBinding, label: string, source: 'param' | 'q
         `(esbuild and tsx drop the metadata), or give the type yourself: ${decorator}.`,
     );
   }
-  const conversion = conversionFor(options.type ?? binding.type, options.schema);
+  const conversion = conversionFor(options.type ?? binding.type, asJson(options.schema));
   if (conversion === undefined) {
     const recorded = typeof binding.type === 'function' ? binding.type.name : String(binding.type);
     throw new ImproperlyConfigured(
@@ -90,4 +94,10 @@ function conversionOf(binding: ParamBinding, label: string, source: 'param' | 'q
     throw new ImproperlyConfigured(`${label}: a path parameter is one value, not an Array. Use a string and split it, or a query parameter.`);
   }
   return conversion;
+}
+
+/** What conversion reads of a schema: a Standard validator's described input (`z.number()` converts like `Number`), else `{}` (the text is passed as it is). */
+function asJson(schema: Schema | undefined) {
+  if (schema === undefined || !isStandardSchema(schema)) return schema;
+  return describeSchema(schema, 'input').schema ?? {};
 }

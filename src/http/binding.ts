@@ -1,9 +1,9 @@
-import type { ValidateFunction } from 'ajv';
 import type { Context } from 'koa';
 import type { Conversion, Scalar } from '../validation/convert';
 import { INEXACT, INVALID } from '../validation/convert';
 import { inexact, invalid, missing, missingBody, rejected, tooMany, type Place } from '../validation/failures';
-import { bodyIssues, parameterIssues, type Issue } from '../validation/schema';
+import type { Issue } from '../validation/schema';
+import type { Check, Checked } from '../schema/check';
 import { readJsonBody } from './binding-body';
 import { lastQueryValue } from './query';
 
@@ -12,7 +12,10 @@ type Params = Record<string, string>;
 /** A value read from the request: the text, a list of texts, or `undefined` when absent. */
 export type Source = (ctx: Context, params: Params) => string | readonly string[] | undefined;
 
-/** One argument of a handler; `Rejected` carries a schema's failures, collected over every argument. */
+/**
+ * One argument of a handler; `Rejected` carries a schema's failures, collected
+ * over every argument, and `Pending` an asynchronous validator's verdict.
+ */
 export type Reader = (ctx: Context, params: Params) => unknown;
 
 /** How many elements an `Array` parameter may have (repeated query keys, a header's list). */
@@ -22,17 +25,28 @@ export class Rejected {
   constructor(readonly issues: Issue[]) {}
 }
 
+/** A value whose validator answered with a promise: only such a value makes binding wait. */
+export class Pending {
+  constructor(readonly checked: Promise<Checked>) {}
+}
+
 export interface ValueSpec {
   place: Place;
   name: string;
   source: Source;
   conversion: Conversion;
   required: boolean;
-  validate?: ValidateFunction;
+  check?: Check;
+  /**
+   * A Standard Schema validator: it gets the converted value (a `Date`
+   * included) and its output is the argument. A JSON Schema describes JSON,
+   * where a date is its text: it checks the text and the argument stays the `Date`.
+   */
+  standard?: boolean;
 }
 
 /** A path, query or header value: read, converted, checked against its schema. */
-export function valueReader({ place, name, source, conversion, required, validate }: ValueSpec): Reader {
+export function valueReader({ place, name, source, conversion, required, check, standard }: ValueSpec): Reader {
   return (ctx, params) => {
     const raw = source(ctx, params);
     if (raw === undefined) {
@@ -55,18 +69,25 @@ export function valueReader({ place, name, source, conversion, required, validat
       value = conversion.scalar.convert(text);
       if (value === INVALID) throw invalid(place, name, conversion.scalar.name as Exclude<Scalar['name'], 'String'>);
       if (value === INEXACT) throw inexact(place, name);
-      // A schema describes JSON, where a date is its text.
-      if (validate && value instanceof Date && !validate(text)) return new Rejected(parameterIssues(validate.errors ?? [], name));
+      if (check && !standard && value instanceof Date) {
+        const checked = check(text) as Checked;
+        return checked.issues === undefined ? value : new Rejected(checked.issues);
+      }
     }
-    if (validate && !(value instanceof Date) && !validate(value)) return new Rejected(parameterIssues(validate.errors ?? [], name));
-    return value;
+    if (!check) return value;
+    const checked = check(value);
+    return checked instanceof Promise ? new Pending(checked) : argument(checked);
   };
+}
+
+function argument(checked: Checked): unknown {
+  return checked.issues === undefined ? checked.value : new Rejected(checked.issues);
 }
 
 export interface BodySpec {
   index: number;
   required: boolean;
-  validate?: ValidateFunction;
+  check?: Check;
 }
 
 /** Binds one route's arguments; a promise only when the route reads the body. */
@@ -75,31 +96,57 @@ export type Bind = (ctx: Context, params: Params) => unknown[] | Promise<unknown
 const NO_ARGUMENTS: readonly unknown[] = Object.freeze([]);
 
 /**
- * The handler's arguments. Only a `@Body()` makes it asynchronous: the other
- * sources are read at once. Every schema failure among the other arguments
- * is reported in one 400.
+ * The handler's arguments. Only a `@Body()` or a validator that answers with
+ * a promise makes it asynchronous: the other sources are read at once. Every
+ * schema failure among the other arguments is reported in one 400.
  */
 export function binder(readers: readonly { index: number; read: Reader }[], bodies: readonly BodySpec[], bodyLimit: number): Bind {
   if (readers.length === 0 && bodies.length === 0) return () => NO_ARGUMENTS as unknown[];
   return (ctx, params) => {
     const args: unknown[] = [];
     let issues: Issue[] | undefined;
+    let pending: { index: number; value: Pending }[] | undefined;
     for (const { index, read } of readers) {
       const value = read(ctx, params);
       if (value instanceof Rejected) (issues ??= []).push(...value.issues);
+      else if (value instanceof Pending) (pending ??= []).push({ index, value });
       else args[index] = value;
     }
+    if (pending !== undefined) return settle(pending, args, issues).then(() => (bodies.length === 0 ? args : bodyArguments(ctx, bodies, bodyLimit, args)));
     if (issues) throw rejected(issues);
     if (bodies.length === 0) return args;
-    return readJsonBody(ctx, bodyLimit).then((body) => {
-      for (const { index, required, validate } of bodies) {
-        if (body === undefined && required) throw missingBody();
-        if (body !== undefined && validate && !validate(body)) throw rejected(bodyIssues(validate.errors ?? []));
-        args[index] = body;
-      }
-      return args;
-    });
+    return bodyArguments(ctx, bodies, bodyLimit, args);
   };
+}
+
+async function settle(pending: readonly { index: number; value: Pending }[], args: unknown[], known: Issue[] | undefined): Promise<void> {
+  let issues = known;
+  // All at once: a validator that throws must not leave the others' rejections unhandled.
+  const settled = await Promise.all(pending.map(({ value }) => value.checked));
+  settled.forEach((checked, i) => {
+    if (checked.issues === undefined) args[pending[i].index] = checked.value;
+    else (issues ??= []).push(...checked.issues);
+  });
+  if (issues) throw rejected(issues);
+}
+
+async function bodyArguments(ctx: Context, bodies: readonly BodySpec[], bodyLimit: number, args: unknown[]): Promise<unknown[]> {
+  const body = await readJsonBody(ctx, bodyLimit);
+  for (const { index, required, check } of bodies) {
+    if (body === undefined) {
+      if (required) throw missingBody();
+      continue;
+    }
+    if (check === undefined) {
+      args[index] = body;
+      continue;
+    }
+    let checked = check(body);
+    if (checked instanceof Promise) checked = await checked;
+    if (checked.issues !== undefined) throw rejected(checked.issues);
+    args[index] = checked.value;
+  }
+  return args;
 }
 
 /**

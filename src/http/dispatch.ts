@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { Context, Middleware, Next } from 'koa';
 import { messageOf, httpError, MethodNotAllowed, NotFound } from '../errors';
 import { isDraining } from '../shutdown';
@@ -11,6 +10,7 @@ import { serves } from '../table/versions';
 import type { VersioningScheme } from '../model/scheme';
 import type { Candidate, Matcher } from './matcher';
 import type { RoutePlan } from './middleware';
+import { ContentTypes } from './render';
 import { asError, sendProblem, toProblem, varyOn } from './problem';
 import type { RouteTrace } from './tracing';
 
@@ -142,12 +142,13 @@ export function dispatcher({ matcher, plans, versioning, offers, now, trace }: R
   };
 }
 
-/** The innermost step: bind, call, render. */
+/** The innermost step: bind, call, render (through the route's response contract when it has one, docs/contracts.md). */
 async function handle(ctx: Context, route: RouteRecord, plan: RoutePlan, params: Record<string, string>, type: string, types: ContentTypes): Promise<void> {
   const bound = plan.bind(ctx, params);
   const args = Array.isArray(bound) ? bound : await bound;
   const returned = plan.instance[route.handler](...args);
-  render(ctx, isThenable(returned) ? await returned : returned, type, types);
+  const rendered = plan.render(ctx, isThenable(returned) ? await returned : returned, type, types);
+  if (rendered !== undefined) await rendered;
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
@@ -157,52 +158,4 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 function setRoute(ctx: Context, { route, params }: Candidate): void {
   ctx.route = { name: route.fullName, namespace: route.namespace, pattern: route.pattern.source, params };
   ctx.params = params;
-}
-
-/**
- * A returned value becomes the JSON body (`null` included); buffers and
- * streams pass through. Serialising here, not in Koa's respond step, means a
- * circular or BigInt value is a 500 problem document instead of a broken reply.
- */
-function render(ctx: Context, returned: unknown, type: string, types: ContentTypes): void {
-  let value = returned;
-  if (value === undefined) {
-    if (ctx.body == null) {
-      if (ctx.status === 404) ctx.status = 204;
-      return;
-    }
-    if (typeof ctx.body === 'string' || isRaw(ctx.body)) return;
-    value = ctx.body;
-  } else if (isRaw(value)) {
-    ctx.body = value;
-    return;
-  }
-  if (!ctx.response.get('Content-Type')) types.set(ctx, type.includes('*') ? 'application/json' : type);
-  ctx.body = JSON.stringify(value);
-}
-
-/**
- * The Content-Type header of each media type an app renders, as Koa's
- * `ctx.type` setter writes it (mime-types adds the charset), found through
- * that setter once per type and then set directly: the lookup cost more
- * than the rest of rendering. Keys are the app's own media types, so the
- * map stays as small as its `mediaTypes`.
- */
-class ContentTypes {
-  private readonly known = new Map<string, string>();
-
-  set(ctx: Context, type: string): void {
-    const header = this.known.get(type);
-    if (header !== undefined) {
-      ctx.set('Content-Type', header);
-      return;
-    }
-    ctx.type = type;
-    const written = ctx.response.get('Content-Type');
-    if (typeof written === 'string' && written !== '') this.known.set(type, written);
-  }
-}
-
-function isRaw(value: unknown): boolean {
-  return value instanceof Uint8Array || value instanceof Readable;
 }

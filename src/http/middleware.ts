@@ -5,6 +5,8 @@ import { SchemaCompiler } from '../validation/schema';
 import type { Bind } from './binding';
 import { planBinding } from './binding-plan';
 import { controllerInstances, type Resolve } from './controllers';
+import { planContract } from './contracts';
+import { render, type Render } from './render';
 
 /** The route's middleware composed into one function; the dispatcher passes the handler step as `next`. */
 export type Around = (ctx: Context, next: () => Promise<unknown>) => Promise<unknown>;
@@ -15,23 +17,27 @@ export interface RoutePlan {
   readonly bind: Bind;
   /** `null` when the route has no middleware: such a route pays nothing for the feature. */
   readonly around: Around | null;
+  /** Writes the handler's value: plain `render`, or the route's response contract (docs/contracts.md). */
+  readonly render: Render;
 }
 
 export interface PlanOptions {
   resolve: Resolve | undefined;
   /** `limits.body`, in bytes. */
   bodyLimit: number;
+  /** `AppOptions.validateResponses`: decided here, per route, so that off costs nothing per request. */
+  validateResponses: boolean;
 }
 
 /**
  * One plan per route of the app, in the routes' order: its controller
- * instance, its binder (conversions chosen, schemas compiled) and its
- * middleware, composed once here rather than per request. Misconfiguration
+ * instance, its binder (conversions chosen, schemas compiled), its response
+ * contract and its middleware, composed once here rather than per request. Misconfiguration
  * throws now, naming the route. Routes whose plans would be equal (same
  * instance and binder, no middleware: the routes of one controller whose
  * handlers take no arguments) share one.
  */
-export function planRoutes(routes: readonly RouteRecord[], { resolve, bodyLimit }: PlanOptions): RoutePlan[] {
+export function planRoutes(routes: readonly RouteRecord[], { resolve, bodyLimit, validateResponses }: PlanOptions): RoutePlan[] {
   const instances = controllerInstances(routes, resolve);
   const compiler = new SchemaCompiler();
   const plain = new Map<object, Map<Bind, RoutePlan>>();
@@ -40,14 +46,16 @@ export function planRoutes(routes: readonly RouteRecord[], { resolve, bodyLimit 
     const route = routes[index];
     const instance = instances.get(route.controller) as RoutePlan['instance'];
     const bind = planBinding(route, { compiler, bodyLimit });
-    if (route.middleware.length > 0) {
-      plans[index] = { instance, bind, around: compose([...route.middleware]) as Around };
+    const contract = planContract(route, { compiler, validate: validateResponses });
+    if (route.middleware.length > 0 || contract !== null) {
+      const around = route.middleware.length > 0 ? (compose([...route.middleware]) as Around) : null;
+      plans[index] = { instance, bind, around, render: contract ?? render };
       continue;
     }
     let byBinder = plain.get(instance);
     if (byBinder === undefined) plain.set(instance, (byBinder = new Map()));
     let plan = byBinder.get(bind);
-    if (plan === undefined) byBinder.set(bind, (plan = { instance, bind, around: null }));
+    if (plan === undefined) byBinder.set(bind, (plan = { instance, bind, around: null, render }));
     plans[index] = plan;
   }
   return plans;

@@ -1,12 +1,17 @@
-import type { JSONSchema } from './params';
+import type { Schema } from './schema';
 import type { VersioningScheme } from './scheme';
 
 /** One documented response of a route: `RouteOptions.responses['201']`. */
 export interface DocumentedResponse {
   /** Shown beside the status (default: its reason phrase, `Created`). */
   description?: string;
-  /** The body's schema, served in each of the response's media types. */
-  schema?: JSONSchema;
+  /**
+   * The body's schema, served in each of the app's media types: a JSON Schema
+   * (a TypeBox value) or a Standard Schema validator. A value the handler
+   * returns with this status is written by a serializer compiled from it, so
+   * undeclared fields are never sent (docs/contracts.md).
+   */
+  schema?: Schema;
   /**
    * The media types the body is sent in (`['text/html']`, `['text/csv']`);
    * default: the app's `mediaTypes` (JSON), as negotiated.

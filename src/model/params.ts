@@ -1,9 +1,10 @@
 // What a parameter decorator records: plain types, read by the builder, binding, validation and OpenAPI.
 
+import type { Schema } from './schema';
+
 export type ParamSource = 'param' | 'params' | 'query' | 'queries' | 'body' | 'header' | 'ctx' | 'version';
 
-/** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1). */
-export type JSONSchema = boolean | { readonly [keyword: string]: unknown };
+export type { JSONSchema } from './schema';
 
 /** The types a path, query or header value converts to. */
 export type ParamType = StringConstructor | NumberConstructor | BooleanConstructor | DateConstructor | ArrayConstructor;
@@ -13,8 +14,12 @@ export interface ParamOptions {
   type?: ParamType;
   /** A missing value is a 400 naming the parameter. */
   required?: boolean;
-  /** Validates the converted value (the body as parsed); compiled once when the app is built. */
-  schema?: JSONSchema;
+  /**
+   * Validates the converted value (the body as parsed): a JSON Schema (a
+   * TypeBox value) or a Standard Schema validator (zod, valibot, arktype),
+   * whose output is what the handler gets; compiled once when the app is built.
+   */
+  schema?: Schema;
 }
 
 /** `@Body()` has no conversion: the body is the JSON as parsed. */

@@ -1,6 +1,5 @@
 import type { JSONSchema, ParamBinding } from '../model/params';
 import { describeSchema } from '../schema/document';
-import type { Schema } from '../schema/kinds';
 
 type SchemaObject = Record<string, unknown>;
 
@@ -30,7 +29,7 @@ export function shownSchema(schema: unknown, io: 'input' | 'output', warn: Warn)
 /** `options.type` overrides the design type TypeScript recorded, as it does for conversion. */
 export function factsOf(binding: ParamBinding): ParamFacts {
   const { type, required, schema } = binding.options;
-  return { type: type ?? binding.type, required: required === true, schema };
+  return { type: type ?? binding.type, required: required === true, schema: schema === undefined ? undefined : (describeSchema(schema, 'input').schema ?? {}) };
 }
 
 /**

@@ -1,6 +1,5 @@
 import { bodyIssues, MAX_ISSUES, parameterIssues, type Issue, type SchemaCompiler } from '../validation/schema';
-import { isStandardSchema, type Schema } from './kinds';
-import type { StandardSchemaV1 } from './standard';
+import { isStandardSchema, type Schema, type StandardSchemaV1 } from '../model/schema';
 
 /** A value that passed (`value` is what the schema made of it) or the failures to list in a 400. */
 export type Checked = { readonly value: unknown; readonly issues?: undefined } | { readonly value?: undefined; readonly issues: Issue[] };

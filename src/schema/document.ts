@@ -1,4 +1,4 @@
-import { isStandardSchema, type JSONSchema, type Schema } from './kinds';
+import { isStandardSchema, type JSONSchema, type Schema } from '../model/schema';
 
 /** A schema as a document describes it, or why it cannot be described. */
 export type Described = { readonly schema: JSONSchema; readonly reason?: undefined } | { readonly schema?: undefined; readonly reason: string };

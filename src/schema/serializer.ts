@@ -1,5 +1,5 @@
 import { ImproperlyConfigured } from '../errors';
-import type { JSONSchema } from './kinds';
+import type { JSONSchema } from '../model/schema';
 
 /** Writes one value as JSON text, only what its schema declares. */
 export type Serialize = (value: unknown) => string;

@@ -1,5 +1,6 @@
 import { ImproperlyConfigured } from '../errors';
 import type { DocumentedResponse, RouteDocs } from '../model/options';
+import { checkSchema } from '../model/schema';
 
 /** The `RouteOptions` keys that only document a route. */
 export const ROUTE_DOC_KEYS = ['responses', 'summary', 'description', 'tags'] as const;
@@ -57,9 +58,7 @@ function checkResponses(responses: unknown, where: string): RouteDocs['responses
     if (description !== undefined && typeof description !== 'string') {
       throw new ImproperlyConfigured(`responses['${status}'].description of ${where} must be a string.`);
     }
-    if (schema !== undefined && typeof schema !== 'boolean' && (typeof schema !== 'object' || schema === null || Array.isArray(schema))) {
-      throw new ImproperlyConfigured(`responses['${status}'].schema of ${where} must be a JSON Schema (an object or a boolean).`);
-    }
+    if (schema !== undefined) checkSchema(schema, `responses['${status}'].schema of ${where}`);
     checked[status] = Object.freeze({
       ...(description === undefined ? {} : { description }),
       ...(schema === undefined ? {} : { schema }),

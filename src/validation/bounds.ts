@@ -1,4 +1,4 @@
-import type { JSONSchema } from '../model/params';
+import type { JSONSchema } from '../model/schema';
 import { ImproperlyConfigured } from '../errors';
 
 /**

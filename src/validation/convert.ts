@@ -1,4 +1,4 @@
-import type { JSONSchema } from '../model/params';
+import type { JSONSchema } from '../model/schema';
 import { parseRfc3339 } from './date';
 
 /** What a conversion returns for a value it refuses. */

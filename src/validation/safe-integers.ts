@@ -1,5 +1,5 @@
 import type { KeywordDefinition } from 'ajv/dist/2020';
-import type { JSONSchema } from '../model/params';
+import type { JSONSchema } from '../model/schema';
 
 /** The keyword waymark adds beside every `type: 'integer'` of the copy it compiles; never written by users. */
 export const SAFE_INTEGER = 'x-waymark-safe-integer';

@@ -1,6 +1,6 @@
 import type Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
-import type { JSONSchema } from '../model/params';
+import type { JSONSchema } from '../model/schema';
 import { ImproperlyConfigured } from '../errors';
 import { linearEngine } from '../util/linear-regexp';
 import { checkBounded } from './bounds';
