@@ -1,4 +1,5 @@
 import type { JSONSchema, ParamBinding } from '../model/params';
+import type { Schema } from '../model/schema';
 import { describeSchema } from '../schema/document';
 
 type SchemaObject = Record<string, unknown>;
@@ -29,7 +30,7 @@ export function shownSchema(schema: unknown, io: 'input' | 'output', warn: Warn)
 /** `options.type` overrides the design type TypeScript recorded, as it does for conversion. */
 export function factsOf(binding: ParamBinding): ParamFacts {
   const { type, required, schema } = binding.options;
-  return { type: type ?? binding.type, required: required === true, schema: schema === undefined ? undefined : (describeSchema(schema, 'input').schema ?? {}) };
+  return { type: type ?? binding.type, required: required === true, schema };
 }
 
 /**
