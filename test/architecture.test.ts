@@ -33,6 +33,7 @@ const LAYERS = [
   'app',
   'docs-page', // a package export of routes that serve the app's own documents
   'client', // the generated client: from an app's documents to TypeScript source
+  'compat', // breaking-change checks between a version's snapshot and its document
   'index',
   'runner-options',
   'cli',

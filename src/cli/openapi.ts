@@ -4,6 +4,7 @@ import type { OpenApiOptions } from '../openapi/options';
 import { runtimeOf } from '../runtime';
 import type { Command } from './command';
 import { loadApp } from './load-app';
+import { snapshots } from './snapshots';
 
 /**
  * `waymark openapi <module> [--version v] [--title t] [--server url]... [--out file]`:
@@ -11,13 +12,17 @@ import { loadApp } from './load-app';
  * output. `--title` and `--server` win over the app's `openapi` option. A
  * schema that cannot describe itself (its entry is `{}`) is a warning on
  * standard error naming the route; the document is still written.
+ * `--snapshot DIR` records every version's document; `--check DIR` compares
+ * each with its record and exits 1 on a breaking change (cli/snapshots.ts).
  */
 export const openapiCommand: Command = {
-  synopsis: '<module> [--version v] [--title text] [--server url]... [--out file]',
-  summary: 'write the OpenAPI 3.1 document of one API version (default: the default version)',
-  options: { version: { type: 'string' }, out: { type: 'string' }, title: { type: 'string' }, server: { type: 'string', multiple: true } },
+  synopsis: '<module> [--version v] [--title text] [--server url]... [--out file] | --snapshot dir | --check dir',
+  summary: 'write the OpenAPI 3.1 document of one API version (default: the default version); --snapshot/--check: record every version, or fail on a breaking change',
+  options: { version: { type: 'string' }, out: { type: 'string' }, title: { type: 'string' }, server: { type: 'string', multiple: true }, snapshot: { type: 'string' }, check: { type: 'string' } },
   positionals: [1, 1],
   run({ positionals, values }, io) {
+    const recorded = snapshots(() => loadApp(positionals[0]), values, io);
+    if (recorded !== undefined) return recorded;
     const options: OpenApiOptions = {};
     if (typeof values.version === 'string') options.version = values.version;
     if (typeof values.title === 'string') options.info = { title: values.title };

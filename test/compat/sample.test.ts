@@ -1,0 +1,26 @@
+import { expect } from 'chai';
+import { createSampleApp } from '../../examples/app';
+import { compareDocuments } from '../../src/compat/compare';
+import type { Json } from '../../src/compat/schema';
+
+describe('compat/compare on the sample app', () => {
+  it('finds no change between each document and a copy of it, under every scheme and version', () => {
+    let operations = 0;
+    for (const scheme of [undefined, 'url-path', 'namespace', 'accept-header', 'host-name', 'query-parameter']) {
+      const app = createSampleApp(scheme, '3000');
+      for (const version of scheme === undefined ? [undefined] : ['v1', 'v2']) {
+        const document = app.openapi(version === undefined ? {} : { version }) as unknown as Json;
+        expect(compareDocuments(document, structuredClone(document)), `${scheme} ${version}`).to.deep.equal([]);
+        for (const item of Object.values(document.paths as Record<string, Json>)) operations += Object.keys(item).length;
+      }
+    }
+    expect(operations, 'operations compared').to.be.at.least(40);
+  });
+
+  it('sees what distinguishes v2 from v1 of the sample as changes a v1 client would suffer', () => {
+    const app = createSampleApp('query-parameter', '3000');
+    const changes = compareDocuments(app.openapi({ version: 'v1' }) as unknown as Json, app.openapi({ version: 'v2' }) as unknown as Json);
+    expect(changes.map((c) => c.rule)).to.include('operation-added'); // users-search is new in v2
+    expect(changes.some((c) => c.breaking), 'a v1 client cannot use v2 as it is').to.equal(true);
+  });
+});
