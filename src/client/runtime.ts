@@ -69,7 +69,7 @@ function text(value: unknown): string {
 }
 
 function fill(spec: Spec, args: Args): string {
-  return spec.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
+  return spec.path.replace(/\{([^{}]+)\}/g, (_whole, name: string) => {
     const value = text(args[name]);
     return spec.wildcard.includes(name) ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value);
   });

@@ -34,7 +34,7 @@ function operationsOf(document: Json): Map<string, Side> {
   for (const [path, item] of Object.entries((document.paths ?? {}) as Record<string, Json>)) {
     for (const method of METHODS) {
       const operation = item[method] as Json | undefined;
-      if (operation !== undefined) out.set(`${method.toUpperCase()} ${path.replace(/\{[^}]*\}/g, '{}')}`, { document, operation: { ...operation, parameters: [...((item.parameters ?? []) as Json[]), ...((operation.parameters ?? []) as Json[])] }, path });
+      if (operation !== undefined) out.set(`${method.toUpperCase()} ${path.replace(/\{[^{}]*\}/g, '{}')}`, { document, operation: { ...operation, parameters: [...((item.parameters ?? []) as Json[]), ...((operation.parameters ?? []) as Json[])] }, path });
     }
   }
   return out;

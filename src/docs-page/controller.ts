@@ -63,7 +63,7 @@ export function docsController(options: ResolvedDocsOptions, ui: SwaggerUi): Fun
       requirements,
       summary: "One version's OpenAPI 3.1 document (the default version's without one)",
       tags: ['docs'],
-      responses: { 200: { description: 'An OpenAPI 3.1 document', schema: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { type: 'string' }, info: { type: 'object' }, paths: { type: 'object' } }, additionalProperties: true } } },
+      responses: { 200: { description: 'An OpenAPI 3.1 document', schema: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { type: 'string' }, info: { type: 'object', additionalProperties: true }, paths: { type: 'object', additionalProperties: true } }, additionalProperties: true } } },
     })
     async openapi(@Ctx() ctx: Context) {
       // Read from the params, not @Param: the route may have no :version.
