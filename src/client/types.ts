@@ -5,9 +5,10 @@
  * holds is small, and json-schema-to-typescript would bring prettier and
  * file-level declarations this file does not want. See docs/client.md.
  *
- * The type is what a value valid against the schema may be; where a keyword
- * has no type counterpart (`minLength`, `pattern`, `if`), the type is wider,
- * never narrower.
+ * The type is what a value valid against the schema may be, except members an
+ * object does not declare, which are typed only when `additionalProperties`
+ * says so (as openapi-typescript does); where a keyword has no type
+ * counterpart (`minLength`, `pattern`, `if`), the type is wider.
  */
 
 /** How deep nested schemas are followed before the type gives up with `unknown`. */
@@ -86,11 +87,14 @@ function objectType(s: Record<string, unknown>, refName: RefNamer, io: 'request'
     if ((io === 'request' && flags.readOnly === true) || (io === 'response' && flags.writeOnly === true)) continue;
     members.push(`${propertyKey(name)}${required.has(name) ? '' : '?'}: ${typeOf(property, refName, io, depth + 1)}`);
   }
+  // As openapi-typescript does: members a schema does not declare are typed only when it says
+  // `additionalProperties` (a waymark response never sends undeclared members: docs/contracts.md).
   const extra = s.additionalProperties;
-  if (extra !== false && s.unevaluatedProperties !== false) {
-    members.push(`[key: string]: ${extra === undefined || extra === true ? 'unknown' : widen(typeOf(extra, refName, io, depth + 1), members.length > 0)}`);
+  if (extra !== undefined && extra !== false) {
+    members.push(`[key: string]: ${extra === true ? 'unknown' : widen(typeOf(extra, refName, io, depth + 1), members.length > 0)}`);
   }
-  return members.length === 0 ? (extra === false ? 'Record<string, never>' : '{}') : `{ ${members.join('; ')} }`;
+  if (members.length > 0) return `{ ${members.join('; ')} }`;
+  return extra === false || Object.keys(properties).length > 0 ? 'Record<string, never>' : '{ [key: string]: unknown }';
 }
 
 /** An index signature must admit every declared member's type: with members beside it, it is `unknown`. */
