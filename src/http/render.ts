@@ -27,7 +27,8 @@ export function render(ctx: Context, returned: unknown, type: string, types: Con
 
 /** `text` as the JSON body's text, with the negotiated media type unless the handler chose one. */
 export function asJson(ctx: Context, text: string, type: string, types: ContentTypes): string {
-  if (!ctx.response.get('Content-Type')) types.set(ctx, type.includes('*') ? 'application/json' : type);
+  // A wildcard range (`*/*`, `application/*`) before the parameters names no type to send: JSON.
+  if (!ctx.response.get('Content-Type')) types.set(ctx, /^[^;]*\*/.test(type) ? 'application/json' : type);
   return text;
 }
 

@@ -53,10 +53,16 @@ export class AcceptHeaderVersioning extends BaseVersioning {
   }
 }
 
-/** The media type parameter naming `version` (`; version=v2`), quoted when it is not an HTTP token. */
+/**
+ * The media type parameter naming `version` (`; version=v2`): quoted when it is
+ * not an HTTP token, and in RFC 8187's `version*=utf-8''...` form (which the
+ * scheme reads back) when it is not printable ASCII, which a header cannot carry.
+ */
 export function versionParameter(versionParam: string, version: string): string {
-  const value = /^[!#$%&'*+.^_`|~\w-]+$/.test(version) ? version : `"${version.replace(/["\\]/g, '\\$&')}"`;
-  return `; ${versionParam}=${value}`;
+  if (/^[!#$%&'*+.^_`|~\w-]+$/.test(version)) return `; ${versionParam}=${version}`;
+  if (/^[\x20-\x7e]*$/.test(version)) return `; ${versionParam}="${version.replace(/["\\]/g, '\\$&')}"`;
+  const encoded = encodeURIComponent(version.toWellFormed()).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `; ${versionParam}*=utf-8''${encoded}`;
 }
 
 /**
