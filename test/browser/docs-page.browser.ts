@@ -9,7 +9,7 @@ import { createSampleApp } from '../../examples/app';
 import type { App } from '../../src';
 import { runtimeOf } from '../../src/runtime';
 import { schemeVersions } from '../../src/docs-page/versions';
-import { appWith, SCHEMES, TOKEN, withBearer } from '../docs-page/apps';
+import { appWith, SCHEMES, TOKEN } from '../docs-page/apps';
 
 /**
  * The docs page of `docsRoutes()` in a real browser (Debian's chromium,
@@ -166,7 +166,8 @@ describe('browser: the docs page', function () {
     it(`"Authorize" makes "Try it out" reach a guarded route, and survives a reload (${scheme})`, async () => {
       // Host names: the page is served from v1's own host, so "Try it out" stays on the page's origin (the app sends no CORS headers).
       // The origin is the page's own, so "Try it out" (sent to the documents' servers) stays on the page's origin.
-      const { server, port } = await serve((port) => appWith(scheme, { document: withBearer }, { origin: `http://${scheme === 'host-name' ? 'api.' : ''}localhost:${port}` }));
+      // The guard is described ({ middleware, responses, security }): the documents carry its security, and the page's Authorize fills it.
+      const { server, port } = await serve((port) => appWith(scheme, {}, { origin: `http://${scheme === 'host-name' ? 'api.' : ''}localhost:${port}` }));
       const base = scheme === 'host-name' ? `http://v1.api.localhost:${port}` : `http://localhost:${port}`;
       const page = await browser.newPage();
       const problems = problemsOf(page);

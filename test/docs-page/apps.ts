@@ -37,14 +37,14 @@ export class Things {
 }
 
 @Controller('/secret')
-@Use(bearer)
+@Use({ middleware: bearer, responses: [401], security: { bearer: [] } }) // a described guard: its security is in the documents
 export class Secret {
   @Get('', { name: 'secret', summary: 'Needs a bearer token' }) secret() {
     return { secret: 42 };
   }
 }
 
-/** `components.securitySchemes` and `security` for the guard, added by the `document` hook. */
+/** `components.securitySchemes` and a document-wide `security`, added by the `document` hook (the hook's own test). */
 export const withBearer: NonNullable<DocsRoutesOptions['document']> = (document) => ({
   ...document,
   components: { ...document.components, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
@@ -74,7 +74,7 @@ function routesFor(name: SchemeName): { versioning?: VersioningScheme; routes: R
 /** An app of `Things` and the guarded `Secret` under one scheme, with the docs page from `docsRoutes(docs)`. */
 export function appWith(name: SchemeName, docs: DocsRoutesOptions = {}, { origin = 'http://api.example.com', proxy = false } = {}): App {
   const { versioning, routes } = routesFor(name);
-  return createApp({ versioning, routes: [...routes, docsRoutes(docs)], origin, proxy });
+  return createApp({ versioning, routes: [...routes, docsRoutes(docs)], origin, proxy, openapi: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } });
 }
 
 /** The versions the page should list under each scheme. */
