@@ -36,11 +36,19 @@ export function asJson(ctx: Context, text: string, type: string, types: ContentT
  * The Content-Type header of each media type an app renders, as Koa's
  * `ctx.type` setter writes it (mime-types adds the charset), found through
  * that setter once per type and then set directly: the lookup cost more
- * than the rest of rendering. Keys are the app's own media types, so the
- * map stays as small as its `mediaTypes`.
+ * than the rest of rendering. Keys are the app's own media types, with the
+ * Accept-header scheme's `; version=...` appended; since a scheme that allows
+ * every version would let clients add keys at will, at most `MAX_KNOWN` are
+ * kept, and the rest go through the setter each time.
  */
 export class ContentTypes {
+  static readonly MAX_KNOWN = 256;
   private readonly known = new Map<string, string>();
+
+  /** How many headers are remembered (for the test that holds the bound). */
+  get remembered(): number {
+    return this.known.size;
+  }
 
   set(ctx: Context, type: string): void {
     const header = this.known.get(type);
@@ -50,7 +58,7 @@ export class ContentTypes {
     }
     ctx.type = type;
     const written = ctx.response.get('Content-Type');
-    if (typeof written === 'string' && written !== '') this.known.set(type, written);
+    if (typeof written === 'string' && written !== '' && this.known.size < ContentTypes.MAX_KNOWN) this.known.set(type, written);
   }
 }
 
