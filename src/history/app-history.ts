@@ -6,7 +6,7 @@ import type { VersioningScheme } from '../model/scheme';
 import { ChangeRules } from './convert';
 import { SchemaVersions } from './derive';
 import { VersionHistory } from './history';
-import { routeLifespans, versionsWithin } from './routes';
+import { historyName, routeLifespans, versionsWithin } from './routes';
 import { checkUses } from './uses';
 
 /**
@@ -30,7 +30,8 @@ export class AppHistory {
     this.rules = history.changes.map((changes) => changes.map((change) => new ChangeRules(change)));
     const lifespans = routeLifespans(history, table.routes);
     for (const route of table.routes) {
-      const alive = route.fullName === null ? undefined : lifespans.get(route.fullName);
+      const name = historyName(route, history.versions);
+      const alive = name === null ? undefined : lifespans.get(name);
       // The table was built for this app alone a moment ago: its records take the history's word on when they exist.
       if (alive !== undefined) (route as { versions: RouteRecord['versions'] }).versions = versionsWithin(route, alive, history.versions[0]);
     }
@@ -74,13 +75,19 @@ export class AppHistory {
     return result;
   }
 
+  /** The name `route(...)` instructions and route converters give `route` (its version namespace left out). */
+  nameOf(route: RouteRecord): string | null {
+    return historyName(route, this.versions);
+  }
+
   /** Whether any version converts or derives something for `route`: a route the history leaves alone keeps today's plan. */
   touches(route: RouteRecord): boolean {
     for (let i = 1; i < this.versions.length; i++) if (this.routeAt(route, i) !== route) return true;
     const roots = schemaRoots(route);
     for (const changes of this.rules) {
       for (const rules of changes) {
-        if (route.fullName !== null && (rules.routeRequests.has(route.fullName) || rules.routeResponses.has(route.fullName))) return true;
+        const name = this.nameOf(route);
+        if (name !== null && (rules.routeRequests.has(name) || rules.routeResponses.has(name))) return true;
         if (roots.some((root) => reaches(root, (node) => rules.bySchema.has(node)))) return true;
       }
     }

@@ -11,7 +11,7 @@ import type { VersionHistory } from './history';
  * already absent) or names no route is `ImproperlyConfigured`.
  */
 export function routeLifespans(history: VersionHistory, routes: readonly RouteRecord[]): Map<string, string[]> {
-  const names = new Set(routes.map((route) => route.fullName));
+  const names = new Set(routes.map((route) => historyName(route, history.versions)));
   const instructions = new Map<string, { index: number; kind: 'didNotExist' | 'existed'; description: string }[]>();
   history.changes.forEach((changes, index) => {
     for (const { description, instructions: own } of changes) {
@@ -49,6 +49,18 @@ export function routeLifespans(history: VersionHistory, routes: readonly RouteRe
     lifespans.set(name, alive);
   }
   return lifespans;
+}
+
+/**
+ * The name a history's `route(...)` instruction gives a route: its full name,
+ * without the version namespace that `NamespaceVersioning` puts first
+ * (`2024-09:authors:search` is `authors:search` in every version).
+ */
+export function historyName(route: RouteRecord, versions: readonly string[]): string | null {
+  const name = route.fullName;
+  if (name === null) return null;
+  const colon = name.indexOf(':');
+  return colon !== -1 && versions.includes(name.slice(0, colon)) ? name.slice(colon + 1) : name;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { RouteRecord } from '../model/route';
 import type { Schema } from '../model/schema';
 import { nameOf, type SchemaVersions } from './derive';
 import type { VersionHistory } from './history';
+import { historyName } from './routes';
 
 /** Keywords whose schema sits where the value's shape says: a converter there knows which value is the schema's. */
 const POSITIONAL = new Set(['properties', 'additionalProperties', 'items', 'prefixItems']);
@@ -26,9 +27,15 @@ interface Uses {
  */
 export function checkUses(history: VersionHistory, routes: readonly RouteRecord[], schemas: SchemaVersions): void {
   const uses = usesOf(routes);
+  const names = new Map(routes.map((route) => [route, historyName(route, history.versions)]));
   history.changes.forEach((changes, index) => {
     for (const change of changes) {
       const where = `VersionHistory version '${history.versions[index]}', change '${change.description}'`;
+      for (const converter of [...change.requests, ...change.responses]) {
+        if ('route' in converter && ![...names.values()].includes(converter.route)) {
+          throw new ImproperlyConfigured(`${where}: a converter of route '${converter.route}', which names no route of the app. Use the route's full name, namespaces included (the version namespace left out).`);
+        }
+      }
       const named: Schema[] = change.instructions.flatMap((instruction) => (instruction.target === 'field' ? [instruction.schema] : []));
       for (const schema of [...named, ...[...change.requests, ...change.responses].flatMap((converter) => ('schema' in converter ? [converter.schema] : []))]) {
         if (!uses.anywhere.has(schema)) {
@@ -47,7 +54,7 @@ export function checkUses(history: VersionHistory, routes: readonly RouteRecord[
           const converters = change[direction];
           if (converters.some((converter) => 'schema' in converter && converter.schema === instruction.schema)) return;
           for (const route of users ?? []) {
-            if (!converters.some((converter) => 'route' in converter && converter.route === route.fullName)) {
+            if (!converters.some((converter) => 'route' in converter && converter.route === names.get(route))) {
               throw new ImproperlyConfigured(
                 `${where}: ${what} changes a type, which no rename can convert, and ${route.fullName ?? `${route.method} ${route.pattern.source}`} ${direction === 'requests' ? 'reads' : 'answers'} it. ` +
                   `Add ${direction}: [{ schema: <that schema>, convert }] to the change (or a route converter).`,

@@ -45,12 +45,13 @@ interface Steps {
  * and renderer, untouched.
  */
 export function versionedPlan(route: RouteRecord, bind: Bind, own: Render, history: AppHistory, options: VersionedOptions): { bind: Bind; render: Render } {
+  const name = history.nameOf(route);
   const steps: (Steps | undefined)[] = [];
   for (let index = 1; index < history.versions.length; index++) steps[index] = stepsOf(route, index, history, options);
   return {
     bind: (ctx, params) => {
       const version = steps[history.indexOf(ctx.version)];
-      return version === undefined ? bind(ctx, params) : forward(ctx, params, version, route, bind, options.bodyLimit);
+      return version === undefined ? bind(ctx, params) : forward(ctx, params, version, route, name, bind, options.bodyLimit);
     },
     render: (ctx, returned, type, types) => {
       const version = steps[history.indexOf(ctx.version)];
@@ -59,7 +60,7 @@ export function versionedPlan(route: RouteRecord, bind: Bind, own: Render, histo
       const explicit = (ctx.response as unknown as { _explicitStatus?: boolean })._explicitStatus;
       let response: VersionedResponse = { status: explicit ? ctx.status : 200, body: copyOf(returned), headers: {} };
       for (const { rules, tree, origin } of version.back) {
-        for (const convert of [...(route.fullName === null ? [] : (rules.routeResponses.get(route.fullName) ?? []))]) response = convert(response);
+        for (const convert of (name === null ? undefined : rules.routeResponses.get(name)) ?? []) response = convert(response);
         response.body = convertByPosition(response.body, responseSchema(tree, response.status), rules, 'response', origin);
       }
       if (response.status !== (explicit ? ctx.status : 200)) ctx.status = response.status;
@@ -81,7 +82,7 @@ function stepsOf(route: RouteRecord, index: number, history: AppHistory, { compi
   return { check, forward: forwardSteps, back: backSteps, render: planContract(older, { compiler, validate: validateResponses }) ?? render };
 }
 
-async function forward(ctx: Context, params: Record<string, string>, steps: Steps, route: RouteRecord, bind: Bind, bodyLimit: number): Promise<unknown[]> {
+async function forward(ctx: Context, params: Record<string, string>, steps: Steps, route: RouteRecord, name: string | null, bind: Bind, bodyLimit: number): Promise<unknown[]> {
   const reads = route.bindings.some((binding) => binding.source === 'body');
   let body = reads ? await readJsonBody(ctx, bodyLimit) : undefined;
   if (body !== undefined && steps.check !== undefined) {
@@ -90,11 +91,11 @@ async function forward(ctx: Context, params: Record<string, string>, steps: Step
     if (checked.issues !== undefined) throw rejected(checked.issues);
     body = checked.value;
   }
-  const converters = steps.forward.flatMap(({ rules }) => (route.fullName === null ? [] : (rules.routeRequests.get(route.fullName) ?? [])));
+  const converters = steps.forward.flatMap(({ rules }) => (name === null ? [] : (rules.routeRequests.get(name) ?? [])));
   let request: VersionedRequest | undefined = converters.length === 0 ? undefined : { body, query: { ...ctx.query }, headers: { ...ctx.headers } };
   for (const { rules, tree, origin } of steps.forward) {
     if (body !== undefined) body = convertByPosition(body, bodySchema(tree), rules, 'request', origin);
-    const own = route.fullName === null ? undefined : rules.routeRequests.get(route.fullName);
+    const own = name === null ? undefined : rules.routeRequests.get(name);
     if (own === undefined) continue;
     request = { ...(request as VersionedRequest), body };
     for (const convert of own) request = convert(request);
