@@ -96,6 +96,9 @@ export const scenarios: Scenario[] = [
   { name: 'contract: 20 fields, response schema', server: 'contract', args: ['--schema'] },
   { name: 'contract: 20 fields, response schema, validateResponses: false', server: 'contract', args: ['--schema', '--validate-off'] },
   { name: 'contract: 20 fields, response schema, validateResponses: true', server: 'contract', args: ['--schema', '--validate'], quick: false },
+  { name: 'history: newest version, no history', server: 'history', requests: [{ path: '/users/42?version=v3' }] },
+  { name: 'history: newest version, history declared', server: 'history', args: ['--history'], requests: [{ path: '/users/42?version=v3' }] },
+  { name: 'history: two versions back, two converters', server: 'history', args: ['--history'], requests: [{ path: '/users/42?version=v1' }] },
   ...layouts.flatMap(github),
 ];
 
@@ -140,6 +143,16 @@ export const targets: Target[] = [
     name: 'contract: validateResponses: false / option absent',
     value: (m) => m.ratio('contract: 20 fields, response schema, validateResponses: false', 'contract: 20 fields, response schema'),
     needed: 0.97,
+  },
+  {
+    name: 'history: newest with a history / without',
+    value: (m) => m.ratio('history: newest version, history declared', 'history: newest version, no history'),
+    needed: 0.97,
+  },
+  {
+    name: 'history: two versions back / newest',
+    value: (m) => m.ratio('history: two versions back, two converters', 'history: newest version, history declared'),
+    needed: 0.8,
   },
   { name: 'app.url / router.url (2 params: id, slug)', value: (m) => m.reverse.waymark / m.reverse.koaRouter, needed: 10 },
   { name: 'RSS after load: waymark / koa + @koa/router', value: (m) => m.rssLoaded('waymark') / m.rssLoaded('koa + @koa/router'), needed: 1.2, direction: 'at most' },

@@ -91,22 +91,32 @@ function applyRules(value: unknown, schema: unknown, rules: ChangeRules, directi
   return result;
 }
 
+/** The object with its renamed keys in their places: rebuilt, since `delete` would leave V8 a slow dictionary-mode object. */
 function renamed(value: unknown, renames: SchemaRules['renames'], to: 0 | 1, from: 0 | 1): unknown {
   if (renames.length === 0 || typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const object = value as Node;
-  for (const pair of renames) {
-    if (!Object.hasOwn(object, pair[from])) continue;
-    object[pair[to]] = object[pair[from]];
-    delete object[pair[from]];
+  if (!renames.some((pair) => Object.hasOwn(object, pair[from]))) return object;
+  const result: Node = {};
+  for (const key of Object.keys(object)) {
+    const pair = renames.find((candidate) => candidate[from] === key);
+    result[pair === undefined ? key : pair[to]] = object[key];
   }
-  return object;
+  return result;
 }
 
-/** A copy the converters may change: the handler's value may be shared (a cached record), and is never changed. */
+/**
+ * A copy the converters may change: the handler's value may be shared (a
+ * cached record), and is never changed. It is what JSON would make of the
+ * value (`toJSON` applied, own enumerable members of any other object), built
+ * by hand: several times faster than `structuredClone` for a record, and a
+ * class instance is copied too.
+ */
 export function copyOf(value: unknown): unknown {
-  try {
-    return structuredClone(value);
-  } catch {
-    return JSON.parse(JSON.stringify(value)) as unknown;
-  }
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyOf);
+  const toJSON = (value as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === 'function') return copyOf(toJSON.call(value));
+  const copy: Node = {};
+  for (const key of Object.keys(value)) copy[key] = copyOf((value as Node)[key]);
+  return copy;
 }

@@ -48,11 +48,17 @@ export function versionedPlan(route: RouteRecord, bind: Bind, own: Render, histo
   const name = history.nameOf(route);
   const steps: (Steps | undefined)[] = [];
   for (let index = 1; index < history.versions.length; index++) steps[index] = stepsOf(route, index, history, options);
+  // A request with no body and no route converter has nothing to convert forward: it binds as the head's, at once.
+  const reads = route.bindings.some((binding) => binding.source === 'body');
+  const converted = name !== null && history.rules.some((changes) => changes.some((rules) => rules.routeRequests.has(name)));
   return {
-    bind: (ctx, params) => {
-      const version = steps[history.indexOf(ctx.version)];
-      return version === undefined ? bind(ctx, params) : forward(ctx, params, version, route, name, bind, options.bodyLimit);
-    },
+    bind:
+      !reads && !converted
+        ? bind
+        : (ctx, params) => {
+            const version = steps[history.indexOf(ctx.version)];
+            return version === undefined ? bind(ctx, params) : forward(ctx, params, version, route, name, bind, options.bodyLimit);
+          },
     render: (ctx, returned, type, types) => {
       const version = steps[history.indexOf(ctx.version)];
       if (version === undefined) return own(ctx, returned, type, types);
