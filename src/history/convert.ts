@@ -55,15 +55,18 @@ export type OriginOf = (node: unknown) => unknown;
  * names. A request is renamed to the newer names, then converted; a
  * response is converted, then renamed to the older names: converters always
  * see the newer side's names. `value` is the caller's copy and is changed in place.
+ * Only schemas in `relevant` (`relevantNodes`) are walked into: a record whose
+ * fields no rule names costs one lookup, not one per field.
  */
-export function convertByPosition(value: unknown, schema: unknown, rules: ChangeRules, direction: 'request' | 'response', originOf: OriginOf): unknown {
+export function convertByPosition(value: unknown, schema: unknown, rules: ChangeRules, direction: 'request' | 'response', originOf: OriginOf, relevant: ReadonlySet<unknown>): unknown {
+  if (!relevant.has(schema)) return value;
   if (typeof schema !== 'object' || schema === null || value === null || typeof value !== 'object') return applyRules(value, schema, rules, direction, originOf);
   const node = schema as Node;
   if (Array.isArray(value)) {
     const prefix = Array.isArray(node.prefixItems) ? (node.prefixItems as unknown[]) : [];
     for (let i = 0; i < value.length; i++) {
       const item = i < prefix.length ? prefix[i] : node.items;
-      if (item !== undefined) value[i] = convertByPosition(value[i], item, rules, direction, originOf);
+      if (item !== undefined) value[i] = convertByPosition(value[i], item, rules, direction, originOf, relevant);
     }
   } else {
     const object = value as Node;
@@ -71,10 +74,35 @@ export function convertByPosition(value: unknown, schema: unknown, rules: Change
     const extra = typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined;
     for (const key of Object.keys(object)) {
       const child = Object.hasOwn(properties, key) ? properties[key] : extra;
-      if (child !== undefined) object[key] = convertByPosition(object[key], child, rules, direction, originOf);
+      if (child !== undefined) object[key] = convertByPosition(object[key], child, rules, direction, originOf, relevant);
     }
   }
   return applyRules(value, schema, rules, direction, originOf);
+}
+
+/**
+ * The nodes of `schemas` (positional keywords followed) under which `rules`
+ * convert something: the walk of `convertByPosition` enters only these.
+ * Computed once per route and step, when the app is built.
+ */
+export function relevantNodes(schemas: readonly unknown[], rules: ChangeRules, originOf: OriginOf): Set<unknown> {
+  const relevant = new Set<unknown>();
+  const known = new Map<unknown, boolean>();
+  const visit = (node: unknown): boolean => {
+    if (typeof node !== 'object' || node === null) return false;
+    const seen = known.get(node);
+    if (seen !== undefined) return seen;
+    known.set(node, false); // a schema that contains itself adds nothing the first visit did not
+    const own = node as Node;
+    const children: unknown[] = [...Object.values((own.properties as Node | undefined) ?? {}), own.items, own.additionalProperties, ...(Array.isArray(own.prefixItems) ? own.prefixItems : [])];
+    let found = rules.bySchema.has(originOf(node));
+    for (const child of children) if (visit(child)) found = true;
+    known.set(node, found);
+    if (found) relevant.add(node);
+    return found;
+  };
+  for (const schema of schemas) visit(schema);
+  return relevant;
 }
 
 function applyRules(value: unknown, schema: unknown, rules: ChangeRules, direction: 'request' | 'response', originOf: OriginOf): unknown {

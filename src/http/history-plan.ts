@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
-import type { AppHistory } from '../history/app-history';
-import { convertByPosition, copyOf, type ChangeRules, type OriginOf } from '../history/convert';
+import { schemaRoots, type AppHistory } from '../history/app-history';
+import { convertByPosition, copyOf, relevantNodes, type ChangeRules, type OriginOf } from '../history/convert';
 import type { VersionedRequest, VersionedResponse } from '../history/change';
 import type { RouteRecord } from '../model/route';
 import { compileCheck, type Check } from '../schema/check';
@@ -22,6 +22,8 @@ interface Step {
   readonly rules: ChangeRules;
   readonly tree: RouteRecord;
   readonly origin: OriginOf;
+  /** The schema nodes of `tree` under which the rules convert something. */
+  readonly relevant: ReadonlySet<unknown>;
 }
 
 /** What a request of one older version needs: its body check, the trees it walks, and its writer. */
@@ -65,9 +67,9 @@ export function versionedPlan(route: RouteRecord, bind: Bind, own: Render, histo
       if (returned === undefined || isRaw(returned)) return render(ctx, returned, type, types);
       const explicit = (ctx.response as unknown as { _explicitStatus?: boolean })._explicitStatus;
       let response: VersionedResponse = { status: explicit ? ctx.status : 200, body: copyOf(returned), headers: {} };
-      for (const { rules, tree, origin } of version.back) {
+      for (const { rules, tree, origin, relevant } of version.back) {
         for (const convert of (name === null ? undefined : rules.routeResponses.get(name)) ?? []) response = convert(response);
-        response.body = convertByPosition(response.body, responseSchema(tree, response.status), rules, 'response', origin);
+        response.body = convertByPosition(response.body, responseSchema(tree, response.status), rules, 'response', origin, relevant);
       }
       if (response.status !== (explicit ? ctx.status : 200)) ctx.status = response.status;
       for (const [name, value] of Object.entries(response.headers)) ctx.set(name, value);
@@ -80,7 +82,11 @@ function stepsOf(route: RouteRecord, index: number, history: AppHistory, { compi
   const older = history.routeAt(route, index);
   const body = older.bindings.find((binding) => binding.source === 'body' && binding.options.schema !== undefined);
   const check = body?.options.schema === undefined ? undefined : compileCheck(body.options.schema, compiler, `the version '${history.versions[index]}' body of ${route.controller.name}.${String(route.handler)}`);
-  const step = (rules: ChangeRules, at: number): Step => ({ rules, tree: history.routeAt(route, at), origin: (node) => history.schemas.originOf(node, at) });
+  const step = (rules: ChangeRules, at: number): Step => {
+    const tree = history.routeAt(route, at);
+    const origin: OriginOf = (node) => history.schemas.originOf(node, at);
+    return { rules, tree, origin, relevant: relevantNodes(schemaRoots(tree), rules, origin) };
+  };
   const forwardSteps: Step[] = [];
   for (let j = index - 1; j >= 0; j--) for (const rules of history.rules[j]) forwardSteps.push(step(rules, j + 1));
   const backSteps: Step[] = [];
@@ -99,8 +105,8 @@ async function forward(ctx: Context, params: Record<string, string>, steps: Step
   }
   const converters = steps.forward.flatMap(({ rules }) => (name === null ? [] : (rules.routeRequests.get(name) ?? [])));
   let request: VersionedRequest | undefined = converters.length === 0 ? undefined : { body, query: { ...ctx.query }, headers: { ...ctx.headers } };
-  for (const { rules, tree, origin } of steps.forward) {
-    if (body !== undefined) body = convertByPosition(body, bodySchema(tree), rules, 'request', origin);
+  for (const { rules, tree, origin, relevant } of steps.forward) {
+    if (body !== undefined) body = convertByPosition(body, bodySchema(tree), rules, 'request', origin, relevant);
     const own = name === null ? undefined : rules.routeRequests.get(name);
     if (own === undefined) continue;
     request = { ...(request as VersionedRequest), body };
