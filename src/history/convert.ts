@@ -124,9 +124,13 @@ function renamed(value: unknown, renames: SchemaRules['renames'], to: 0 | 1, fro
   if (renames.length === 0 || typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const object = value as Node;
   if (!renames.some((pair) => Object.hasOwn(object, pair[from]))) return object;
+  // A member the other side does not have, under a name a present member is renamed to, is dropped: the renamed
+  // member wins whatever the key order (a v1 client's stray `displayName` never overwrites its `name`).
+  const taken = new Set(renames.filter((pair) => Object.hasOwn(object, pair[from])).map((pair) => pair[to]));
   const result: Node = {};
   for (const key of Object.keys(object)) {
     const pair = renames.find((candidate) => candidate[from] === key);
+    if (pair === undefined && taken.has(key)) continue;
     result[pair === undefined ? key : pair[to]] = object[key];
   }
   return result;
