@@ -51,3 +51,6 @@ export { HostNameVersioning, type HostNameVersioningOptions } from './versioning
 export { QueryParameterVersioning } from './versioning/query-parameter';
 export type { ProxyTrust } from './http/proxy';
 export { docsRoutes, type DocsRoutesOptions } from './docs-page';
+export { VersionHistory, type VersionEntry } from './history/history';
+export { change, type ChangeOptions, type VersionChange, type RequestConverter, type ResponseConverter, type VersionedRequest, type VersionedResponse } from './history/change';
+export { field, route, type FieldInstruction, type FieldInstructions, type RouteInstruction, type RouteInstructions, type Instruction, type FieldChange } from './history/instructions';

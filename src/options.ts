@@ -11,6 +11,8 @@ import { SHARED_NAME_WARNING, sharedNameWarnings } from './table/duplicate-names
 import { checkUrlPathParam, describeValue } from './versioning/build-checks';
 import type { OpenApiDocumentOptions } from './model/openapi';
 import { checkDocumentOptions, checkGuardSchemes } from './openapi/document-options';
+import { AppHistory, schemeWithHistory } from './history/app-history';
+import { VersionHistory } from './history/history';
 
 export interface AppOptions {
   /** Controller classes and `include(...)` groups, in order. */
@@ -53,6 +55,12 @@ export interface AppOptions {
    * (docs/contracts.md). Off, it costs nothing per request.
    */
   validateResponses?: boolean;
+  /**
+   * The API's version history (docs/version-history.md): handlers are written
+   * for its newest version, and each older one is derived from the changes
+   * it declares. A scheme whose `allowedVersions` is `null` takes its versions.
+   */
+  history?: VersionHistory;
 }
 
 /** `AppOptions` checked, with every default filled in. */
@@ -69,9 +77,11 @@ export interface ResolvedAppOptions {
   readonly now: () => number;
   readonly openapi: OpenApiDocumentOptions;
   readonly validateResponses: boolean;
+  /** `null` without the `history` option. */
+  readonly history: AppHistory | null;
 }
 
-const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve', 'openapi', 'validateResponses'];
+const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve', 'openapi', 'validateResponses', 'history'];
 
 const misconfigured = (message: string): never => {
   throw new ImproperlyConfigured(message);
@@ -95,8 +105,11 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   if (typeof proxy !== 'boolean' && typeof proxy !== 'function' && !(Array.isArray(proxy) && proxy.every((a) => typeof a === 'string'))) {
     throw new ImproperlyConfigured("proxy must be true, false, an array of proxy addresses, CIDR ranges or names ('loopback', 'linklocal', 'uniquelocal'), or a function of the peer address.");
   }
-  const versioning = options.versioning ?? null;
+  let versioning = options.versioning ?? null;
   checkScheme(versioning, 'createApp() option versioning');
+  if (options.history !== undefined && !(options.history instanceof VersionHistory)) throw new ImproperlyConfigured(`history must be a new VersionHistory([...]), got ${describeValue(options.history)}.`);
+  if (options.history !== undefined) versioning = schemeWithHistory(versioning, options.history);
+  const history = options.history === undefined ? null : new AppHistory(options.history, table);
   for (const route of table.routes) if (route.versioning) checkScheme(route.versioning, `@Controller() versioning of ${route.controller.name}`);
   checkUrlPathParam(table.routes, versioning);
   const mediaTypes = [...(options.mediaTypes ?? ['application/json'])];
@@ -110,7 +123,7 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   checkGuardSchemes(table.routes, openapi.securitySchemes, misconfigured);
   const validateResponses = options.validateResponses ?? false;
   if (typeof validateResponses !== 'boolean') throw new ImproperlyConfigured(`validateResponses must be true or false, got ${describeValue(validateResponses)}.`);
-  return { table, versioning, mediaTypes, origin, proxy, paramLength, now, bodyLimit, resolve, openapi, validateResponses };
+  return { table, versioning, mediaTypes, origin, proxy, paramLength, now, bodyLimit, resolve, openapi, validateResponses, history };
 }
 
 /** Misuse fails when the app is built, not on the first request. */

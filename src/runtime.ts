@@ -4,6 +4,7 @@ import type { Offers } from './negotiation/offers';
 import type { OpenApiDocumentOptions } from './model/openapi';
 import type { RouteTable } from './model/route';
 import type { VersioningScheme } from './model/scheme';
+import type { AppHistory } from './history/app-history';
 
 /**
  * What the request path needs from one app, built once by the app's
@@ -27,6 +28,8 @@ export interface AppRuntime {
   readonly now: () => number;
   /** `AppOptions.openapi`, checked: the document-wide parts of `app.openapi()`. */
   readonly openapi: OpenApiDocumentOptions;
+  /** The app's version history, derived for its routes; `null` without one (docs/version-history.md). */
+  readonly history?: AppHistory | null;
 }
 
 // Keyed by the app object: two apps never share a runtime, and a dropped app takes its runtime with it.

@@ -21,6 +21,7 @@ const LAYERS = [
   'table', // the builder, patterns, namespaces, reversal: plain data, no Koa, no OpenAPI
   'validation',
   'schema', // schema kinds (JSON Schema, Standard Schema): checks, descriptions, serializers
+  'history', // the version history: declaration, schemas derived per version, conversion rules
   'lifecycle',
   'negotiation',
   'shutdown',

@@ -7,6 +7,8 @@ import { planBinding } from './binding-plan';
 import { controllerInstances, type Resolve } from './controllers';
 import { planContract } from './contracts';
 import { render, type Render } from './render';
+import type { AppHistory } from '../history/app-history';
+import { versionedPlan } from './history-plan';
 
 /** The route's middleware composed into one function; the dispatcher passes the handler step as `next`. */
 export type Around = (ctx: Context, next: () => Promise<unknown>) => Promise<unknown>;
@@ -27,6 +29,8 @@ export interface PlanOptions {
   bodyLimit: number;
   /** `AppOptions.validateResponses`: decided here, per route, so that off costs nothing per request. */
   validateResponses: boolean;
+  /** The app's version history: a route it touches binds and renders through it (docs/version-history.md). */
+  history?: AppHistory | null;
 }
 
 /**
@@ -37,7 +41,7 @@ export interface PlanOptions {
  * instance and binder, no middleware: the routes of one controller whose
  * handlers take no arguments) share one.
  */
-export function planRoutes(routes: readonly RouteRecord[], { resolve, bodyLimit, validateResponses }: PlanOptions): RoutePlan[] {
+export function planRoutes(routes: readonly RouteRecord[], { resolve, bodyLimit, validateResponses, history = null }: PlanOptions): RoutePlan[] {
   const instances = controllerInstances(routes, resolve);
   const compiler = new SchemaCompiler();
   const plain = new Map<object, Map<Bind, RoutePlan>>();
@@ -47,6 +51,11 @@ export function planRoutes(routes: readonly RouteRecord[], { resolve, bodyLimit,
     const instance = instances.get(route.controller) as RoutePlan['instance'];
     const bind = planBinding(route, { compiler, bodyLimit });
     const contract = planContract(route, { compiler, validate: validateResponses });
+    if (history !== null && history.touches(route)) {
+      const around = route.middleware.length > 0 ? (compose([...route.middleware]) as Around) : null;
+      plans[index] = { instance, around, ...versionedPlan(route, bind, contract ?? render, history, { compiler, bodyLimit, validateResponses }) };
+      continue;
+    }
     if (route.middleware.length > 0 || contract !== null) {
       const around = route.middleware.length > 0 ? (compose([...route.middleware]) as Around) : null;
       plans[index] = { instance, bind, around, render: contract ?? render };

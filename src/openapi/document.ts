@@ -15,6 +15,7 @@ import { methodsOf } from '../table/methods';
 import { formsOf, paramsOf } from '../table/tokens';
 import { Shadows } from '../table/shadow';
 import { serves } from '../table/versions';
+import type { AppHistory } from '../history/app-history';
 
 export type { OpenApiOperation };
 
@@ -26,6 +27,8 @@ export interface OpenApiSource {
   readonly mediaTypes: readonly string[];
   /** `AppOptions.openapi`, checked. */
   readonly openapi?: OpenApiDocumentOptions;
+  /** The app's version history: an older version's document shows its routes as that version's clients see them. */
+  readonly history?: AppHistory | null;
 }
 
 /** An OpenAPI 3.1 document, as plain JSON data. */
@@ -72,7 +75,8 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
   const refusals = new Map<VersioningScheme, number>(); // one error object per scheme, not one per operation
   const request = appScheme === null ? null : versionRequest(appScheme, version, source.mediaTypes);
   const tags = new Set<string>();
-  for (const route of source.table.routes) {
+  for (const listed of source.table.routes) {
+    const route = source.history ? source.history.routeAt(listed, source.history.indexOf(version)) : listed;
     const scheme = route.versioning === undefined ? appScheme : route.versioning;
     const routeVersion = versionOfRoute(scheme, appScheme, version);
     if (routeVersion === undefined || !serves(route, routeVersion)) continue;

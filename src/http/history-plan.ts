@@ -1,0 +1,119 @@
+import type { Context } from 'koa';
+import type { AppHistory } from '../history/app-history';
+import { convertByPosition, copyOf, type ChangeRules, type OriginOf } from '../history/convert';
+import type { VersionedRequest, VersionedResponse } from '../history/change';
+import type { RouteRecord } from '../model/route';
+import { compileCheck, type Check } from '../schema/check';
+import { rejected } from '../validation/failures';
+import type { SchemaCompiler } from '../validation/schema';
+import type { Bind } from './binding';
+import { readJsonBody } from './binding-body';
+import { planContract } from './contracts';
+import { isRaw, render, type Render } from './render';
+
+export interface VersionedOptions {
+  compiler: SchemaCompiler;
+  bodyLimit: number;
+  validateResponses: boolean;
+}
+
+/** One change applied to a value whose shape is `tree`'s (a route as one version sees it); `origin` finds that version's head schema values. */
+interface Step {
+  readonly rules: ChangeRules;
+  readonly tree: RouteRecord;
+  readonly origin: OriginOf;
+}
+
+/** What a request of one older version needs: its body check, the trees it walks, and its writer. */
+interface Steps {
+  /** The body as this version's clients send it, checked before conversion; `undefined` when the route reads no body schema. */
+  readonly check: Check | undefined;
+  /** Per step up to the head, oldest first: the change rules and the version whose body tree the value has. */
+  readonly forward: readonly Step[];
+  /** Per step down from the head: the rules and the newer version's route (the value's tree). */
+  readonly back: readonly Step[];
+  readonly render: Render;
+}
+
+/**
+ * The route's binder and renderer wrapped in its version history
+ * (docs/version-history.md#a-request-of-an-older-version): a request of an
+ * older version is checked against that version's body schema, converted
+ * forward change by change, and bound as the head's; the handler's value is
+ * converted back and written with that version's response schemas. The head
+ * (and any version the history does not list) takes the route's own binder
+ * and renderer, untouched.
+ */
+export function versionedPlan(route: RouteRecord, bind: Bind, own: Render, history: AppHistory, options: VersionedOptions): { bind: Bind; render: Render } {
+  const name = history.nameOf(route);
+  const steps: (Steps | undefined)[] = [];
+  for (let index = 1; index < history.versions.length; index++) steps[index] = stepsOf(route, index, history, options);
+  return {
+    bind: (ctx, params) => {
+      const version = steps[history.indexOf(ctx.version)];
+      return version === undefined ? bind(ctx, params) : forward(ctx, params, version, route, name, bind, options.bodyLimit);
+    },
+    render: (ctx, returned, type, types) => {
+      const version = steps[history.indexOf(ctx.version)];
+      if (version === undefined) return own(ctx, returned, type, types);
+      if (returned === undefined || isRaw(returned)) return render(ctx, returned, type, types);
+      const explicit = (ctx.response as unknown as { _explicitStatus?: boolean })._explicitStatus;
+      let response: VersionedResponse = { status: explicit ? ctx.status : 200, body: copyOf(returned), headers: {} };
+      for (const { rules, tree, origin } of version.back) {
+        for (const convert of (name === null ? undefined : rules.routeResponses.get(name)) ?? []) response = convert(response);
+        response.body = convertByPosition(response.body, responseSchema(tree, response.status), rules, 'response', origin);
+      }
+      if (response.status !== (explicit ? ctx.status : 200)) ctx.status = response.status;
+      for (const [name, value] of Object.entries(response.headers)) ctx.set(name, value);
+      return version.render(ctx, response.body, type, types);
+    },
+  };
+}
+
+function stepsOf(route: RouteRecord, index: number, history: AppHistory, { compiler, validateResponses }: VersionedOptions): Steps {
+  const older = history.routeAt(route, index);
+  const body = older.bindings.find((binding) => binding.source === 'body' && binding.options.schema !== undefined);
+  const check = body?.options.schema === undefined ? undefined : compileCheck(body.options.schema, compiler, `the version '${history.versions[index]}' body of ${route.controller.name}.${String(route.handler)}`);
+  const step = (rules: ChangeRules, at: number): Step => ({ rules, tree: history.routeAt(route, at), origin: (node) => history.schemas.originOf(node, at) });
+  const forwardSteps: Step[] = [];
+  for (let j = index - 1; j >= 0; j--) for (const rules of history.rules[j]) forwardSteps.push(step(rules, j + 1));
+  const backSteps: Step[] = [];
+  for (let j = 0; j < index; j++) for (const rules of [...history.rules[j]].reverse()) backSteps.push(step(rules, j));
+  return { check, forward: forwardSteps, back: backSteps, render: planContract(older, { compiler, validate: validateResponses }) ?? render };
+}
+
+async function forward(ctx: Context, params: Record<string, string>, steps: Steps, route: RouteRecord, name: string | null, bind: Bind, bodyLimit: number): Promise<unknown[]> {
+  const reads = route.bindings.some((binding) => binding.source === 'body');
+  let body = reads ? await readJsonBody(ctx, bodyLimit) : undefined;
+  if (body !== undefined && steps.check !== undefined) {
+    let checked = steps.check(body);
+    if (checked instanceof Promise) checked = await checked;
+    if (checked.issues !== undefined) throw rejected(checked.issues);
+    body = checked.value;
+  }
+  const converters = steps.forward.flatMap(({ rules }) => (name === null ? [] : (rules.routeRequests.get(name) ?? [])));
+  let request: VersionedRequest | undefined = converters.length === 0 ? undefined : { body, query: { ...ctx.query }, headers: { ...ctx.headers } };
+  for (const { rules, tree, origin } of steps.forward) {
+    if (body !== undefined) body = convertByPosition(body, bodySchema(tree), rules, 'request', origin);
+    const own = name === null ? undefined : rules.routeRequests.get(name);
+    if (own === undefined) continue;
+    request = { ...(request as VersionedRequest), body };
+    for (const convert of own) request = convert(request);
+    body = request.body;
+  }
+  if (reads) (ctx.request as Context['request'] & { body?: unknown }).body = body;
+  if (request !== undefined) {
+    ctx.query = request.query as Record<string, string>;
+    for (const [name, value] of Object.entries(request.headers)) if (ctx.headers[name] !== value) ctx.req.headers[name.toLowerCase()] = value;
+  }
+  return bind(ctx, params);
+}
+
+function bodySchema(route: RouteRecord): unknown {
+  return route.bindings.find((binding) => binding.source === 'body')?.options.schema;
+}
+
+function responseSchema(route: RouteRecord, status: number): unknown {
+  const responses = route.docs.responses ?? {};
+  return (responses[String(status)] ?? responses[`${String(status)[0]}XX`])?.schema;
+}
