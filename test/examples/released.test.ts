@@ -9,6 +9,15 @@ const fixture = join(__dirname, 'fixtures', 'released-responses.json');
 const RELEASED = ['v1', 'v2'];
 
 /**
+ * The one answer that differs, on purpose: v1 never had `users-search`. Under the namespace
+ * scheme the v1 copy of the route now exists and refuses v1 as a scheme refuses any version a
+ * route does not serve (docs/version-history.md), so its 404 says why instead of "Not found.".
+ */
+const REFUSED: Record<string, { index: number; detail: string }> = {
+  'namespace v1': { index: 3, detail: 'Invalid version in URL path. Does not match any version namespace.' },
+};
+
+/**
  * Clients of the released versions get exactly what they got before the sample was
  * rewritten on a version history: the answers were recorded from the two-controller app
  * (`RECORD_RELEASED=1` rewrites the file; only do that on purpose), and every request of v1,
@@ -28,7 +37,10 @@ describe('examples: released versions answer as they did before the history', ()
         now[key] = await exchanges(scheme, version);
         if (process.env.RECORD_RELEASED === '1') return;
         expect(recorded[key], `nothing recorded for ${key}`).to.be.an('array');
-        expect(now[key]).to.deep.equal(recorded[key]);
+        const expected = structuredClone(recorded[key]);
+        const refused = REFUSED[key];
+        if (refused) (expected[refused.index].body as { detail: string }).detail = refused.detail;
+        expect(now[key]).to.deep.equal(expected);
       });
     }
   }
