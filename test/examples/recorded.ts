@@ -45,7 +45,7 @@ export function clientVersions(scheme: Scheme, versions: readonly string[]): (st
 }
 
 /** Where `scheme` carries `version`: a path prefix, a header, the host or the query. */
-function place(scheme: Scheme, version: string | undefined, path: string): { path: string; headers: Record<string, string> } {
+export function place(scheme: Scheme, version: string | undefined, path: string): { path: string; headers: Record<string, string> } {
   const host = scheme === 'host-name' ? `${version ? `${version}.` : ''}api.localhost:3000` : 'localhost:3000';
   const headers: Record<string, string> = { Host: host, Accept: 'application/json' };
   if (version === undefined) return { path, headers };
