@@ -104,7 +104,9 @@ async function forward(ctx: Context, params: Record<string, string>, steps: Step
   if (reads) (ctx.request as Context['request'] & { body?: unknown }).body = body;
   if (request !== undefined) {
     ctx.query = request.query as Record<string, string>;
-    for (const [name, value] of Object.entries(request.headers)) if (ctx.headers[name] !== value) ctx.req.headers[name.toLowerCase()] = value;
+    const headers: Record<string, string | string[] | undefined> = {};
+    for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers[name.toLowerCase()] = value;
+    ctx.req.headers = headers as Context['req']['headers'];
   }
   return bind(ctx, params);
 }
