@@ -24,9 +24,9 @@ function flat({ data, links }: Wrapped): { id: number; name: string; url: string
 }
 
 /**
- * The app without a versioning scheme: a version history needs a scheme to tell versions
- * apart, and an app without one is served as the newest version. This app's clients have
- * always had v1's shapes, so it answers with v3's handlers and writes v1's shape itself.
+ * The app without a versioning scheme: `createApp` takes a version history only with a scheme
+ * to tell versions apart. This app's clients have always had v1's shapes, so it answers with
+ * v3's handlers and writes v1's shape itself.
  */
 @Controller('/users')
 class UnversionedUsers {
