@@ -36,8 +36,9 @@ const schemes: Record<string, () => { versioning: VersioningScheme; routes: Rout
 };
 
 /**
- * The sample users API, versioned with `versioning` (one of the keys above), or
- * unversioned, with its docs page at /docs. With host names, the origin is
+ * The sample users API, versioned with `versioning` (one of the keys above) and the
+ * version history of history.ts, or unversioned (v1's shape, see unversioned.ts), with
+ * its docs page at /docs. With host names, the origin is
  * `api.localhost` so that each version's server (`v2.api.localhost`) has the
  * three labels the scheme reads; browsers resolve every `*.localhost` to this machine.
  */
