@@ -12,36 +12,43 @@ import {
   type VersioningScheme,
 } from '../src';
 import { sampleDocs } from './docs';
-import { UsersController, UsersV2Controller } from './users';
+import { history } from './history';
+import { unversionedRoutes } from './unversioned';
+import { UsersController } from './users';
 
-const users: RouteSource[] = [UsersController, UsersV2Controller];
-const versions = { defaultVersion: 'v1', allowedVersions: ['v1', 'v2'] };
+const users: RouteSource[] = [UsersController];
+/** v1 stays the default: a client that names no version keeps getting what it always got. */
+const versions = { defaultVersion: 'v1', allowedVersions: ['v1', 'v2', 'v3'] };
 
-/** The five schemes, by the name the `VERSIONING` environment variable uses. */
+/** The versions the sample serves under every scheme, oldest first. */
+export const sampleVersions: readonly string[] = versions.allowedVersions;
+
+/** The five schemes, by the name the `VERSIONING` environment variable uses; each serves every version from the one controller. */
 const schemes: Record<string, () => { versioning: VersioningScheme; routes: RouteSource[] }> = {
   'accept-header': () => ({ versioning: new AcceptHeaderVersioning(versions), routes: users }),
   'url-path': () => ({ versioning: new URLPathVersioning(versions), routes: [include('/:version', users)] }),
   namespace: () => ({
     versioning: new NamespaceVersioning(versions),
-    routes: [include('/v1', [UsersController], { namespace: 'v1' }), include('/v2', [UsersV2Controller], { namespace: 'v2' })],
+    routes: versions.allowedVersions.map((version) => include(`/${version}`, users, { namespace: version })),
   }),
   'host-name': () => ({ versioning: new HostNameVersioning(versions), routes: users }),
   'query-parameter': () => ({ versioning: new QueryParameterVersioning(versions), routes: users }),
 };
 
 /**
- * The sample users API, versioned with `versioning` (one of the keys above), or
- * unversioned, with its docs page at /docs. With host names, the origin is
+ * The sample users API, versioned with `versioning` (one of the keys above) and the
+ * version history of history.ts, or unversioned (v1's shape, see unversioned.ts), with
+ * its docs page at /docs. With host names, the origin is
  * `api.localhost` so that each version's server (`v2.api.localhost`) has the
  * three labels the scheme reads; browsers resolve every `*.localhost` to this machine.
  */
 export function createSampleApp(versioning = process.env.VERSIONING, port = process.env.PORT ?? '3000'): App {
   const origin = process.env.ORIGIN ?? `http://${versioning === 'host-name' ? 'api.localhost' : 'localhost'}:${port}`;
-  if (!versioning) return createApp({ routes: [...users, sampleDocs([])], origin });
+  if (!versioning) return createApp({ routes: [...unversionedRoutes, sampleDocs([])], origin });
   const make = schemes[versioning];
   if (!make) throw new Error(`VERSIONING must be one of ${Object.keys(schemes).join(', ')}; got '${versioning}'.`);
   const { versioning: scheme, routes } = make();
-  return createApp({ versioning: scheme, routes: [...routes, sampleDocs(versions.allowedVersions)], origin });
+  return createApp({ versioning: scheme, routes: [...routes, sampleDocs(versions.allowedVersions)], origin, history });
 }
 
 /** `waymark routes examples/app.ts` lists this app's routes. */

@@ -61,9 +61,11 @@ describe('cli/routes', () => {
     expect(result.stderr).to.match(/at connectToDatabase \(.*test\/fixtures\/cli\/throws\.ts:4:9\)/);
   });
 
-  it('runs as the waymark binary on the sample app', () => {
-    const result = spawnSync(process.execPath, [join(root, 'bin/waymark.js'), 'routes', 'examples/app.ts'], { cwd: root, encoding: 'utf8' });
+  it('runs as the waymark binary on the sample app, whose history says which versions have users-search', () => {
+    const env = { ...process.env, VERSIONING: 'query-parameter' };
+    const result = spawnSync(process.execPath, [join(root, 'bin/waymark.js'), 'routes', 'examples/app.ts'], { cwd: root, env, encoding: 'utf8' });
     expect(result.status, result.stderr).to.equal(0);
-    expect(result.stdout).to.match(/^GET +\/users\/:id +users-detail +v1,null +id=\\d\+ +UsersController\.detail$/m);
+    expect(result.stdout).to.match(/^GET +\/users\/:id +users-detail +\* +id=\\d\+ +UsersController\.detail$/m);
+    expect(result.stdout).to.match(/^GET +\/users\/search +users-search +v3,v2,null +- +UsersController\.search$/m);
   });
 });

@@ -4,7 +4,7 @@ import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { createSampleApp } from '../../examples/app';
+import { createSampleApp, sampleVersions } from '../../examples/app';
 import { generateClient } from '../../src/client/emit';
 import { clientSourceOf } from '../../src/client/source';
 
@@ -92,9 +92,30 @@ describe('waymark client: a generated client of the sample app, under every sche
         "  // @ts-expect-error no such route in this version's call()",
         "  client.call('users-nope');",
         "  await client.call('users-search', { name: 'a' });",
-        "  // @ts-expect-error v3 is not a version of the app",
-        "  createClient({ baseUrl: 'http://localhost', version: 'v3' });",
+        "  // @ts-expect-error v4 is not a version of the app",
+        "  createClient({ baseUrl: 'http://localhost', version: 'v4' });",
         "  return String(found.status satisfies 400 | 406);",
+        '}',
+        // Each version's client is typed by that version's own document, derived by the history.
+        "const v1 = createClient({ baseUrl: 'http://localhost:3000', version: 'v1' });",
+        "const v3 = createClient({ baseUrl: 'http://localhost:3000', version: 'v3' });",
+        'export async function versions(): Promise<string> {',
+        '  const old = await v1.usersDetail({ id: 1 });',
+        '  const now = await v3.usersDetail({ id: 1 });',
+        '  if (old.status !== 200 || now.status !== 200) return "";',
+        '  const flat: { id: number; name: string; url: string } = old.body;',
+        '  const wrapped: { data: { id: number; displayName: string }; links: { self: string } } = now.body;',
+        '  // @ts-expect-error v1 has no displayName: v3 renamed name to it',
+        '  old.body.displayName;',
+        '  // @ts-expect-error v3 has no name any more',
+        '  now.body.data.name;',
+        "  await v1.usersCreate({ body: { name: 'Ada' } });",
+        "  await v3.usersCreate({ body: { displayName: 'Ada' } });",
+        "  // @ts-expect-error a v3 body says displayName",
+        "  await v3.usersCreate({ body: { name: 'Ada' } });",
+        "  // @ts-expect-error v1 has no users-search: v2 added it",
+        "  await v1.call('users-search', { name: 'a' });",
+        '  return flat.name + wrapped.data.displayName;',
         '}',
       ].join('\n'),
     );
@@ -109,20 +130,23 @@ describe('waymark client: a generated client of the sample app, under every sche
       const { file, port } = generated.get(scheme) as { file: string; port: number };
       const { createClient } = require(file) as Generated;
       const origin = `http://${scheme === 'host-name' ? 'api.localhost' : 'localhost'}:${port}`;
-      const versions = scheme === 'none' ? [undefined] : ['v1', 'v2'];
+      const versions = scheme === 'none' ? [undefined] : sampleVersions;
       for (const version of versions) {
         const client = createClient({ baseUrl: origin, version, fetch: loopbackFetch(port) });
         const prefix = scheme === 'namespace' ? `${version}:` : '';
         const found = await client.call(`${prefix}users-detail`, { id: 1 });
         expect(found.status, `${scheme} ${version}`).to.equal(200);
-        if (version === 'v2') expect(found.body).to.deep.include({ data: { id: 1, name: 'Ada' } });
+        if (version === 'v3') expect(found.body).to.deep.include({ data: { id: 1, displayName: 'Ada' } });
+        else if (version === 'v2') expect(found.body).to.deep.include({ data: { id: 1, name: 'Ada' } });
         else expect(found.body).to.deep.include({ id: 1, name: 'Ada' });
         const missing = await client.call(`${prefix}users-detail`, { id: 99 });
         expect(missing.status).to.equal(404);
         expect(missing.body).to.include({ detail: 'No such user.' });
-        const created = await client.call(`${prefix}users-create`, { body: { name: `Zed ${version}` } });
+        const field = version === 'v3' ? 'displayName' : 'name';
+        const created = await client.call(`${prefix}users-create`, { body: { [field]: `Zed ${version}` } });
         expect(created.status).to.equal(201);
-        const refused = await client.call(`${prefix}users-create`, { body: { name: 7 } });
+        expect(JSON.stringify(created.body)).to.contain(`"${field}":"Zed ${version}"`);
+        const refused = await client.call(`${prefix}users-create`, { body: { [field]: 7 } });
         expect(refused.status).to.equal(400);
       }
     });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createSampleApp } from '../../examples/app';
+import { createSampleApp, sampleVersions } from '../../examples/app';
 import { compareDocuments } from '../../src/compat/compare';
 import type { Json } from '../../src/compat/schema';
 
@@ -8,13 +8,13 @@ describe('compat/compare on the sample app', () => {
     let operations = 0;
     for (const scheme of [undefined, 'url-path', 'namespace', 'accept-header', 'host-name', 'query-parameter']) {
       const app = createSampleApp(scheme, '3000');
-      for (const version of scheme === undefined ? [undefined] : ['v1', 'v2']) {
+      for (const version of scheme === undefined ? [undefined] : sampleVersions) {
         const document = app.openapi(version === undefined ? {} : { version }) as unknown as Json;
         expect(compareDocuments(document, structuredClone(document)), `${scheme} ${version}`).to.deep.equal([]);
         for (const item of Object.values(document.paths as Record<string, Json>)) operations += Object.keys(item).length;
       }
     }
-    expect(operations, 'operations compared').to.be.at.least(40);
+    expect(operations, 'operations compared').to.be.at.least(60);
   });
 
   it('sees what distinguishes v2 from v1 of the sample as changes a v1 client would suffer', () => {
@@ -22,5 +22,15 @@ describe('compat/compare on the sample app', () => {
     const changes = compareDocuments(app.openapi({ version: 'v1' }) as unknown as Json, app.openapi({ version: 'v2' }) as unknown as Json);
     expect(changes.map((c) => c.rule)).to.include('operation-added'); // users-search is new in v2
     expect(changes.some((c) => c.breaking), 'a v1 client cannot use v2 as it is').to.equal(true);
+  });
+
+  it('sees v3\'s rename of name to displayName as breaking for a v2 client, and nothing else', () => {
+    const app = createSampleApp('query-parameter', '3000');
+    const changes = compareDocuments(app.openapi({ version: 'v2' }) as unknown as Json, app.openapi({ version: 'v3' }) as unknown as Json);
+    // Each document's `version` parameter takes only its own version: that differs between any two.
+    const breaking = changes.filter((c) => c.breaking && !c.at.endsWith('parameter query version')).map((c) => `${c.rule} ${c.at}`);
+    expect(breaking).to.include('response-property-removed GET /users/{id} 200 application/json #/data/name');
+    expect(breaking).to.include('request-property-added-required POST /users body application/json #/displayName');
+    for (const found of breaking) expect(found, 'only the renamed field breaks').to.match(/#(\/0)?\/(data\/)?(name|displayName)$/);
   });
 });

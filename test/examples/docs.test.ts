@@ -55,7 +55,7 @@ describe('examples/docs', () => {
 
   it('answers 404 for a version the app does not have, and for any file but the UI\'s', async () => {
     const server = request(createSampleApp('url-path', '3000').callback());
-    await server.get('/docs/openapi/v3').expect(404);
+    await server.get('/docs/openapi/v4').expect(404);
     await server.get('/docs/assets/package.json').expect(404);
     await server.get('/docs/assets/..%2Fpackage.json').expect(404);
     await server.get('/docs/assets/../../package.json').expect(404);

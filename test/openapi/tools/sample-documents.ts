@@ -1,4 +1,4 @@
-import { createSampleApp } from '../../../examples/app';
+import { createSampleApp, sampleVersions } from '../../../examples/app';
 import type { App, OpenApiDocument } from '../../../src';
 
 /** The sample app's schemes: unversioned, then the five. */
@@ -16,6 +16,6 @@ export interface SampleDocument {
 export function sampleDocuments(port = '3000'): SampleDocument[] {
   return SCHEMES.flatMap((scheme) => {
     const app = createSampleApp(scheme, port);
-    return (scheme === undefined ? [undefined] : ['v1', 'v2']).map((version) => ({ scheme, version, app, document: app.openapi(version === undefined ? {} : { version }) }));
+    return (scheme === undefined ? [undefined] : sampleVersions).map((version) => ({ scheme, version, app, document: app.openapi(version === undefined ? {} : { version }) }));
   });
 }
