@@ -12,6 +12,8 @@ import {
   URLPathVersioning,
   type App,
   type VersioningScheme,
+  JSONRenderer,
+  HTMLRenderer,
 } from '../../src';
 
 /** One configuration of the mirrored app: the same fields drive.py reads (views.configure). */
@@ -85,7 +87,8 @@ export function mirroredApp(config: Config): App {
       include('/ns/other', [Users], { namespace: 'other', appName: 'users' }),
     ],
     versioning,
-    mediaTypes: config.mediaTypes,
+    // DRF's second default renderer is its browsable API (text/html): waymark's HTMLRenderer stands in.
+    renderers: config.mediaTypes.map((type) => (type === 'text/html' ? HTMLRenderer : { ...JSONRenderer, mediaType: type })),
     proxy: config.proxy,
   });
   app.silent = true;
