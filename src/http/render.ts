@@ -25,7 +25,7 @@ export function render(ctx: Context, returned: unknown, offer: Offer, offers: Of
     if (typeof ctx.body === 'string' || isRaw(ctx.body)) return;
     value = ctx.body;
   } else if (isRaw(value)) {
-    ctx.body = value;
+    ctx.body = bytes(value);
     return;
   }
   writeValue(ctx, value, offer, offers);
@@ -49,7 +49,12 @@ export function writeValue(ctx: Context, value: unknown, offer: Offer, offers: O
   // The type first: Koa's body setter would otherwise guess text/plain or text/html for a string.
   if (!own) chosen.setContentType(ctx);
   if (chosen.json) ctx.body = json ?? JSON.stringify(value);
-  else ctx.body = chosen.renderer.render(json === undefined ? value : JSON.parse(json), ctx);
+  else ctx.body = bytes(chosen.renderer.render(json === undefined ? value : JSON.parse(json), ctx));
+}
+
+/** Koa sends a Buffer as bytes but would write any other Uint8Array as a JSON object: wrap it, without copying. */
+function bytes<T>(value: T): T | Buffer {
+  return value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value;
 }
 
 export function isRaw(value: unknown): boolean {

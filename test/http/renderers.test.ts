@@ -123,6 +123,28 @@ describe('http/renderers: per route, negotiated as DRF negotiates', () => {
     expect(() => createApp({ routes: [Books], mediaTypes: ['application/json', 'application/vnd.api+json'] })).not.to.throw();
   });
 
+  it('regression: a Uint8Array that is not a Buffer (returned, or from a renderer) was written as a JSON object; now as bytes', async () => {
+    const bytes: Renderer = { mediaType: 'application/octet-stream', render: () => Uint8Array.of(104, 105) };
+    @Controller('/bytes')
+    class Bytes {
+      @Get('/returned', 'returned') returned() {
+        return Uint8Array.of(104, 105);
+      }
+      @Get('/rendered', { name: 'rendered', renderers: [bytes] }) rendered() {
+        return {};
+      }
+    }
+    const server = createApp({ routes: [Bytes] }).callback();
+    for (const path of ['/bytes/returned', '/bytes/rendered']) {
+      const res = await request(server).get(path).buffer(true).parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+      expect((res.body as Buffer).toString(), path).to.equal('hi');
+    }
+  });
+
   it('misconfiguration is refused at build, naming the place', () => {
     expect(() => createApp({ routes: [Books], renderers: [] })).to.throw(ImproperlyConfigured, 'createApp() option renderers');
     expect(() => createApp({ routes: [Books], renderers: [{ mediaType: 'text/*', render: String }] })).to.throw(ImproperlyConfigured, 'no wildcard');
