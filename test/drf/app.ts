@@ -13,8 +13,11 @@ import {
   type App,
   type VersioningScheme,
   JSONRenderer,
-  HTMLRenderer,
+  type Renderer,
 } from '../../src';
+
+/** views.py's second renderer: JSON text under text/html. */
+const MIRRORED_HTML: Renderer = { mediaType: 'text/html', format: 'html', render: (value) => JSON.stringify(value) };
 
 /** One configuration of the mirrored app: the same fields drive.py reads (views.configure). */
 export interface Config {
@@ -87,8 +90,8 @@ export function mirroredApp(config: Config): App {
       include('/ns/other', [Users], { namespace: 'other', appName: 'users' }),
     ],
     versioning,
-    // DRF's second default renderer is its browsable API (text/html): waymark's HTMLRenderer stands in.
-    renderers: config.mediaTypes.map((type) => (type === 'text/html' ? HTMLRenderer : { ...JSONRenderer, mediaType: type })),
+    // The mirrored DRF view's second renderer (views.py's HTMLRenderer) writes JSON text under text/html: so does this one.
+    renderers: config.mediaTypes.map((type) => (type === 'text/html' ? MIRRORED_HTML : { ...JSONRenderer, mediaType: type })),
     proxy: config.proxy,
   });
   app.silent = true;
