@@ -44,12 +44,12 @@ export class Offer {
     return this.versioned.get(scheme)?.size ?? 0;
   }
 
-  /** Sets the response's `Content-Type` to this media type (naming the request's version when its scheme says so). */
+  /** Sets the response's `Content-Type` to the renderer's media type as written, parameters included, as DRF does (naming the request's version when its scheme says so). */
   setContentType(ctx: Context): void {
     const scheme = ctx.versioningScheme;
     const version = ctx.version;
     if (scheme === null || scheme.mediaTypeParameter === undefined || typeof version !== 'string') {
-      if (this.plain === undefined) this.plain = found(ctx, this.media.full);
+      if (this.plain === undefined) this.plain = found(ctx, this.renderer.mediaType);
       else ctx.set('Content-Type', this.plain);
       return;
     }
@@ -58,7 +58,7 @@ export class Offer {
     const header = known.get(version);
     if (header !== undefined) ctx.set('Content-Type', header);
     else {
-      const written = found(ctx, this.media.full + scheme.mediaTypeParameter(version));
+      const written = found(ctx, this.renderer.mediaType + scheme.mediaTypeParameter(version));
       if (known.size < Offer.MAX_KNOWN) known.set(version, written);
     }
   }

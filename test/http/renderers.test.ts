@@ -145,6 +145,18 @@ describe('http/renderers: per route, negotiated as DRF negotiates', () => {
     }
   });
 
+  it("sends the renderer's media type as written, parameters included (DRF)", async () => {
+    const headed: Renderer = { mediaType: 'text/csv; header=present', render: () => 'id\n' };
+    @Controller('/headed')
+    class Headed {
+      @Get('', { name: 'headed', renderers: [headed] }) list() {
+        return [];
+      }
+    }
+    const res = await request(createApp({ routes: [Headed] }).callback()).get('/headed').set('Accept', 'text/csv; header=present');
+    expect([res.status, res.headers['content-type']]).to.deep.equal([200, 'text/csv; header=present; charset=utf-8']);
+  });
+
   it('misconfiguration is refused at build, naming the place', () => {
     expect(() => createApp({ routes: [Books], renderers: [] })).to.throw(ImproperlyConfigured, 'createApp() option renderers');
     expect(() => createApp({ routes: [Books], renderers: [{ mediaType: 'text/*', render: String }] })).to.throw(ImproperlyConfigured, 'no wildcard');
