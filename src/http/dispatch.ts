@@ -3,6 +3,7 @@ import { messageOf, httpError, MethodNotAllowed, NotFound } from '../errors';
 import { isDraining } from '../shutdown';
 import { requestHost } from './host';
 import type { Translator } from '../i18n/translator';
+import type { Negotiated } from '../negotiation/accept';
 import type { Offer, Offers } from '../negotiation/offers';
 import { keepNegotiated } from './negotiated';
 import { lastQueryValue } from './query';
@@ -124,16 +125,23 @@ export function dispatcher({ matcher, plans, versioning, offers: appOffers, rout
       ctx.status = 204;
       return;
     }
-    const [first] = result.candidates;
-    if (routeOffers[first.index].offers.length > 1) varyOn(ctx, ACCEPT);
+    const { candidates } = result;
+    const [first] = candidates;
+    // Several renderers, or routes of different versions that render differently: the answer depends on Accept.
+    if (routeOffers[first.index].offers.length > 1 || (candidates.length > 1 && candidates.some((c) => routeOffers[c.index] !== routeOffers[first.index]))) {
+      varyOn(ctx, ACCEPT);
+    }
     setRoute(ctx, first);
     if (trace !== null) trace(ctx.method, first.route.pattern.source);
     const scheme = first.route.versioning === undefined ? versioning : first.route.versioning;
     const lifecycle = scheme?.lifecycle?.active ? scheme.lifecycle : null;
     if (scheme) varyOn(ctx, scheme.vary);
     if (lifecycle) announce(ctx, lifecycle.reported);
-    let offers = offersOf(ctx, first.index);
-    let negotiated = offers.accept(ctx.req.headers.accept);
+    let negotiatedBy = first;
+    let offers: Offers;
+    let negotiated: Negotiated<Offer>;
+    if (candidates.length === 1) negotiated = (offers = offersOf(ctx, first.index)).accept(ctx.req.headers.accept);
+    else ({ by: negotiatedBy, offers, negotiated } = negotiateAmong(ctx, candidates, routeOffers, offersOf));
     // A Host no client could parse is a 400 before any version is determined, so no link is built on it
     // (docs/reference/decisions.md#host).
     requestHost(ctx);
@@ -145,12 +153,12 @@ export function dispatcher({ matcher, plans, versioning, offers: appOffers, rout
     }
     const chosen = result.candidates.find((candidate) => serves(candidate.route, ctx.version));
     if (!chosen) throw scheme ? scheme.invalidVersion() : new NotFound();
+    // Routes sharing a path may render differently: the one chosen by version negotiates again over its own.
+    if (chosen !== negotiatedBy && routeOffers[chosen.index] !== routeOffers[negotiatedBy.index]) {
+      offers = offersOf(ctx, chosen.index);
+      negotiated = offers.accept(ctx.req.headers.accept);
+    }
     if (chosen !== first) {
-      // Routes sharing a path may render differently: the one chosen by version negotiates again over its own.
-      if (routeOffers[chosen.index] !== routeOffers[first.index]) {
-        offers = offersOf(ctx, chosen.index);
-        negotiated = offers.accept(ctx.req.headers.accept);
-      }
       setRoute(ctx, chosen);
       if (trace !== null && chosen.route.pattern.source !== first.route.pattern.source) trace(ctx.method, chosen.route.pattern.source);
     }
@@ -160,6 +168,34 @@ export function dispatcher({ matcher, plans, versioning, offers: appOffers, rout
     if (plan.around === null) await handle(ctx, route, plan, params, offer, offers);
     else await plan.around(ctx, () => handle(ctx, route, plan, params, offer, offers));
   };
+}
+
+/**
+ * Negotiation when routes of several versions share the path: over the first
+ * one's renderers, else (it refuses, or lacks the `?format=`) over the next
+ * that renders differently, so the version can still be read from the range
+ * that one accepts (a v2 that adds CSV). The dispatcher renegotiates over the
+ * route the version chooses. Nothing accepted: the first route's refusal.
+ */
+function negotiateAmong(
+  ctx: Context,
+  candidates: readonly Candidate[],
+  routeOffers: readonly Offers[],
+  offersOf: (ctx: Context, index: number) => Offers,
+): { by: Candidate; offers: Offers; negotiated: Negotiated<Offer> } {
+  let refusal: unknown;
+  const tried = new Set<Offers>();
+  for (const candidate of candidates) {
+    if (tried.has(routeOffers[candidate.index])) continue;
+    tried.add(routeOffers[candidate.index]);
+    try {
+      const offers = offersOf(ctx, candidate.index);
+      return { by: candidate, offers, negotiated: offers.accept(ctx.req.headers.accept) };
+    } catch (error) {
+      refusal ??= error;
+    }
+  }
+  throw refusal;
 }
 
 /** The innermost step: bind, call, render (through the route's response contract when it has one, docs/contracts.md). */

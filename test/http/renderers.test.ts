@@ -9,6 +9,7 @@ import {
   Get,
   HTMLRenderer,
   ImproperlyConfigured,
+  QueryParameterVersioning,
   include,
   JSONRenderer,
   TextRenderer,
@@ -143,6 +144,29 @@ describe('http/renderers: per route, negotiated as DRF negotiates', () => {
       });
       expect((res.body as Buffer).toString(), path).to.equal('hi');
     }
+  });
+
+  it('routes of two versions on one path: each negotiates over its own renderers, and the version is read from the range that accepted one', async () => {
+    @Controller('/report')
+    class Report {
+      @Get('', { name: 'report', versions: ['1'] }) v1() {
+        return rows;
+      }
+      @Get('', { name: 'report', versions: ['2'], renderers: [JSONRenderer, csv] }) v2() {
+        return rows;
+      }
+    }
+    const accept = createApp({ routes: [Report], versioning: new AcceptHeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '1' }) }).callback();
+    const csvV2 = await request(accept).get('/report').set('Accept', 'text/csv; version=2');
+    expect([csvV2.status, csvV2.headers['content-type'], csvV2.text, csvV2.headers.vary]).to.deep.equal([200, 'text/csv; version=2; charset=utf-8', '1,Ada\n', 'Accept']);
+    const csvV1 = await request(accept).get('/report').set('Accept', 'text/csv; version=1');
+    expect([csvV1.status, csvV1.body.available]).to.deep.equal([406, ['application/json']]);
+    expect((await request(accept).get('/report').set('Accept', 'application/json; version=1')).body).to.deep.equal(rows);
+    const query = createApp({ routes: [Report], versioning: new QueryParameterVersioning({ allowedVersions: ['1', '2'], defaultVersion: '1' }), formatOverride: 'format' }).callback();
+    expect((await request(query).get('/report?version=2&format=csv')).text).to.equal('1,Ada\n');
+    expect((await request(query).get('/report?version=1&format=csv')).status).to.equal(404);
+    expect((await request(query).get('/report?version=2').set('Accept', 'text/csv')).text).to.equal('1,Ada\n');
+    expect((await request(query).get('/report?version=1').set('Accept', 'text/csv')).status).to.equal(406);
   });
 
   it("sends the renderer's media type as written, parameters included (DRF)", async () => {
