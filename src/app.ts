@@ -58,7 +58,7 @@ const noNext = (): Promise<void> => Promise.resolve();
  */
 export class App extends Koa {
   constructor(options: AppOptions) {
-    const { table, versioning, mediaTypes, origin, proxy, paramLength, now, bodyLimit, resolve, openapi, validateResponses } = resolveAppOptions(options);
+    const { table, versioning, mediaTypes, origin, proxy, paramLength, now, parsers, limits, resolve, openapi, validateResponses } = resolveAppOptions(options);
     const runtime: AppRuntime = {
       table,
       versioning,
@@ -71,7 +71,7 @@ export class App extends Koa {
       openapi,
     };
     const matcher = new Matcher(table.routes, { paramLength });
-    const plans = planRoutes(table.routes, { resolve, bodyLimit, validateResponses });
+    const plans = planRoutes(table.routes, { resolve, parsers, limits, validateResponses });
     const dispatch = dispatcher({ matcher, plans, versioning, offers: runtime.offers, now, trace: routeTrace() });
     const boundary = errorBoundary(runtime.translator);
     // Koa 3's `compose` option puts the error boundary first and routing last, whatever `app.use()` adds;

@@ -1,3 +1,4 @@
+import type { Parser } from './parser';
 import type { Schema } from './schema';
 import type { VersioningScheme } from './scheme';
 
@@ -36,6 +37,8 @@ export interface RouteOptions extends RouteDocs {
   requirements?: Record<string, RegExp | string>;
   /** Versions this route serves (docs/versioning.md). */
   versions?: readonly (string | null)[];
+  /** The body parsers of this route, over its controller's, includes' and app's (docs/renderers-and-parsers.md#parsers). */
+  parsers?: readonly Parser[];
 }
 
 export interface ControllerOptions {
@@ -45,4 +48,6 @@ export interface ControllerOptions {
   versioning?: VersioningScheme | null;
   /** Versions every route of this controller serves (docs/versioning.md). */
   versions?: readonly (string | null)[];
+  /** The body parsers of this controller's routes, over its includes' and the app's (docs/renderers-and-parsers.md#parsers). */
+  parsers?: readonly Parser[];
 }

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import type { Token } from 'path-to-regexp';
 import type { GuardInfo } from './guard';
+import type { Parser } from './parser';
 import type { RouteDocs } from './options';
 import type { ParamBinding } from './params';
 import type { Values } from './reverse';
@@ -57,6 +58,8 @@ export interface RouteRecord {
   readonly guards: readonly GuardInfo[];
   /** What the route says about itself for `app.openapi()`. */
   readonly docs: RouteDocs;
+  /** The body parsers of the route, its controller or its includes (the innermost that sets them); `null`: the app's. */
+  readonly parsers: readonly Parser[] | null;
 }
 
 /** One level of the namespace tree that reversal walks; `NamespaceNode` in table/ implements it. */

@@ -14,6 +14,8 @@ import type { RouteRecord, RouteTable } from '../model/route';
 import type { VersioningScheme } from '../model/scheme';
 import { checkRouteDocs, ROUTE_DOC_KEYS } from './route-docs';
 import { checkVersionList } from './versions';
+import { checkParsers } from './parsers';
+import type { Parser } from '../model/parser';
 import { NamespaceNode } from './namespaces';
 import { ParamLists } from './pattern';
 
@@ -26,6 +28,8 @@ interface Scope {
   use: readonly GuardEntry[];
   /** Parameter lists made so far in this build, shared between routes (CompiledPattern). */
   params: ParamLists;
+  /** The innermost `parsers` set around the routes; `null`: the app's. */
+  parsers: readonly Parser[] | null;
 }
 
 /**
@@ -35,7 +39,7 @@ interface Scope {
 export function buildRouteTable(sources: readonly RouteSource[]): RouteTable {
   const root = new NamespaceNode();
   const routes: RouteRecord[] = [];
-  walk(sources, { prefix: '', namespaces: [], appNames: [], node: root, use: [], params: new ParamLists() }, routes);
+  walk(sources, { prefix: '', namespaces: [], appNames: [], node: root, use: [], params: new ParamLists(), parsers: null }, routes);
   return { routes, root };
 }
 
@@ -44,7 +48,7 @@ function walk(sources: readonly RouteSource[], scope: Scope, out: RouteRecord[])
     if (isInclude(source)) {
       checkPrefix(source.prefix, `include('${source.prefix}')`);
       const inner = enter(scope, joinPath(scope.prefix, source.prefix), source.namespace, source.appName);
-      walk(source.routes, { ...inner, use: [...scope.use, ...source.use] }, out);
+      walk(source.routes, { ...inner, use: [...scope.use, ...source.use], parsers: source.parsers ?? scope.parsers }, out);
     } else if (typeof source === 'function') {
       addController(source, scope, out);
     } else {
@@ -71,10 +75,11 @@ function addController(controller: Function, outer: Scope, out: RouteRecord[]): 
   if (!meta) {
     throw new ImproperlyConfigured(`${controller.name || 'A class'} is in routes but has no @Controller() decorator.`);
   }
-  checkKeys(`@Controller() options of ${controller.name}`, meta.options, ['namespace', 'versioning', 'versions']);
+  checkKeys(`@Controller() options of ${controller.name}`, meta.options, ['namespace', 'versioning', 'versions', 'parsers']);
   checkPrefix(meta.prefix, `@Controller('${meta.prefix}') on ${controller.name}`);
   const entered = enter(outer, joinPath(outer.prefix, meta.prefix), meta.options.namespace, undefined);
-  const scope = { ...entered, use: [...outer.use, ...controllerMiddleware(controller)] };
+  const parsers = meta.options.parsers === undefined ? outer.parsers : checkParsers(meta.options.parsers, `@Controller() options of ${controller.name}`);
+  const scope = { ...entered, use: [...outer.use, ...controllerMiddleware(controller)], parsers };
   const routes = routesOf(controller);
   checkUndecoratedHandlers(controller, routes);
   for (const route of routes) {
@@ -140,10 +145,11 @@ function makeRecord(
     bindings: sharedIfEmpty(bindingsOf(controller.prototype, route.handler), NO_BINDINGS),
     ...guardsOf(scope.use, routeMiddleware(controller.prototype, route.handler)),
     docs: checkRouteDocs(options, where),
+    parsers: options.parsers === undefined ? scope.parsers : checkParsers(options.parsers, `route options of ${where}`),
   };
 }
 
-const ROUTE_OPTION_KEYS: readonly string[] = ['name', 'requirements', 'versions', ...ROUTE_DOC_KEYS];
+const ROUTE_OPTION_KEYS: readonly string[] = ['name', 'requirements', 'versions', 'parsers', ...ROUTE_DOC_KEYS];
 const NO_OPTIONS: RouteOptions = Object.freeze({});
 
 /** One empty value shared by every route that has none: a large table is mostly such routes. */

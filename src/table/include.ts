@@ -1,6 +1,8 @@
 import { guardEntry } from '../decorators/guard';
 import { ImproperlyConfigured } from '../errors';
 import type { Guard, GuardEntry } from '../model/guard';
+import type { Parser } from '../model/parser';
+import { checkParsers } from './parsers';
 import { checkKeys } from '../util/keys';
 
 export interface IncludeOptions {
@@ -10,6 +12,8 @@ export interface IncludeOptions {
   appName?: string;
   /** Middleware or described guards run around every route of the group, after its version is determined (docs/guards-and-injection.md). */
   use?: readonly Guard[];
+  /** The body parsers of the group's routes, over the app's; a controller or route inside may set its own (docs/renderers-and-parsers.md#parsers). */
+  parsers?: readonly Parser[];
 }
 
 /** A group of routes mounted under a path prefix; made by `include()`. */
@@ -19,6 +23,7 @@ export interface Include {
   readonly namespace?: string;
   readonly appName?: string;
   readonly use: readonly GuardEntry[];
+  readonly parsers?: readonly Parser[];
 }
 
 /** A controller class or an `include()` group. */
@@ -47,7 +52,7 @@ export type RouteSource = Function | Include;
  * ```
  */
 export function include(prefix: string, routes: readonly RouteSource[], options: IncludeOptions = {}): Include {
-  checkKeys('include() options', options, ['namespace', 'appName', 'use']);
+  checkKeys('include() options', options, ['namespace', 'appName', 'use', 'parsers']);
   if (!Array.isArray(routes)) {
     throw new ImproperlyConfigured(`include('${prefix}', routes): routes must be an array of controller classes or includes.`);
   }
@@ -57,7 +62,8 @@ export function include(prefix: string, routes: readonly RouteSource[], options:
   }
   const entries = use.map((guard, index) => guardEntry(guard, `include('${prefix}', ..., { use }) entry ${index + 1}`));
   const namespace = options.namespace ?? options.appName;
-  return Object.freeze({ prefix, routes: [...routes], namespace, appName: options.appName, use: Object.freeze(entries) });
+  const parsers = options.parsers === undefined ? undefined : checkParsers(options.parsers, `include('${prefix}', ..., { parsers })`);
+  return Object.freeze({ prefix, routes: [...routes], namespace, appName: options.appName, use: Object.freeze(entries), parsers });
 }
 
 export function isInclude(source: RouteSource): source is Include {
