@@ -44,7 +44,7 @@ export interface UploadedFile {
   readonly fieldName: string;
   /** The client's name for it, sanitised: no directories, no `..`, no control characters; `''` when none was sent. */
   readonly filename: string;
-  /** The part's `Content-Type` (`application/octet-stream` when absent). */
+  /** The part's `Content-Type` (`text/plain` when absent, as RFC 7578 §4.4 says). */
   readonly mimeType: string;
   /** Its size in bytes. */
   readonly size: number;

@@ -1,4 +1,5 @@
 import { tmpdir } from 'node:os';
+import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import { BadRequest, HttpError, ImproperlyConfigured, messageOf } from '../../errors';
 import { UPLOADS, type FormBody, type ParseLimits, type Parser, type UploadedFile } from '../../model/parser';
@@ -102,11 +103,14 @@ function parseMultipart(ctx: Context, limits: ParseLimits, storage: Storage): Pr
     let fieldBytes = 0;
     let received = 0;
     const total = totalLimit(limits);
+    const streaming = new Set<Readable>();
     const fail = (error: Error) => {
       if (settled) return;
       settled = true;
       req.unpipe(parser);
       req.off('data', count);
+      // The rest of the body will not come: a file still streaming would keep its descriptor open forever.
+      for (const stream of streaming) stream.destroy(error);
       reject(error);
     };
     const done = () => {
@@ -125,13 +129,15 @@ function parseMultipart(ctx: Context, limits: ParseLimits, storage: Storage): Pr
       if (fieldBytes > limits.body) return fail(tooLarge('body', limits.body));
       addField(fields, name, value);
     });
-    parser.on('file', (fieldName: string, stream: NodeJS.ReadableStream & { truncated?: boolean }, filename: string, _encoding: string, mimeType: string) => {
+    parser.on('file', (fieldName: string, stream: Readable, filename: string, _encoding: string, mimeType: string) => {
       if (settled) return void stream.resume();
       stream.once('limit', () => fail(tooLarge('fileSize', limits.fileSize)));
       writing++;
-      store(ctx, stream as import('node:stream').Readable, { fieldName, filename: sanitiseFilename(filename), mimeType: mimeType || 'application/octet-stream' }, storage).then(
+      streaming.add(stream);
+      store(ctx, stream, { fieldName, filename: sanitiseFilename(filename), mimeType: mimeType || 'text/plain' }, storage).then(
         (file) => {
           writing--;
+          streaming.delete(stream);
           files.push(file);
           done();
         },

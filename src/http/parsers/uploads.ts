@@ -27,10 +27,6 @@ class TemporaryFiles {
     else this.paths.push(path);
   }
 
-  get open(): boolean {
-    return !this.closed;
-  }
-
   private removeAll(): void {
     this.closed = true;
     for (const path of this.paths.splice(0)) remove(path);
@@ -75,7 +71,7 @@ export function store(ctx: Context, stream: Readable, incoming: Incoming, storag
         chunks.push(chunk);
         size += chunk.length;
       });
-      stream.once('error', reject);
+      stream.on('error', reject);
       stream.once('end', () => resolve({ ...incoming, size, buffer: Buffer.concat(chunks, size) }));
     });
   }
@@ -94,14 +90,9 @@ export function store(ctx: Context, stream: Readable, incoming: Incoming, storag
       out.destroy();
       reject(error);
     };
-    stream.once('error', fail);
-    out.once('error', fail);
+    stream.on('error', fail);
+    out.on('error', fail);
     out.once('finish', () => resolve({ ...incoming, size, path }));
     stream.pipe(out);
   });
-}
-
-/** Whether the request's temporary files are still kept (false once its response has closed). */
-export function requestOpen(ctx: Context): boolean {
-  return TRACKERS.get(ctx)?.open ?? !ctx.res.closed;
 }
