@@ -5,6 +5,7 @@ import { BadRequest, HttpError, ImproperlyConfigured, messageOf } from '../../er
 import { UPLOADS, type FormBody, type ParseLimits, type Parser, type UploadedFile } from '../../model/parser';
 import { checkKeys } from '../../util/keys';
 import { addField } from './form';
+import { boundaryOf, PartHeaders } from './part-headers';
 import { busboy } from './busboy';
 import { sanitiseFilename, store, type Storage } from './uploads';
 
@@ -119,9 +120,12 @@ function parseMultipart(ctx: Context, limits: ParseLimits, storage: Storage): Pr
       req.off('data', count);
       resolve(fields);
     };
+    const boundary = boundaryOf(req.headers['content-type']);
+    const headers = boundary === undefined ? null : new PartHeaders(boundary, limits.headerSize);
     const count = (chunk: Buffer) => {
       received += chunk.length;
       if (received > total) fail(tooLarge('body', total));
+      else if (headers !== null && !headers.push(chunk)) fail(tooLarge('headerSize', limits.headerSize));
     };
     parser.on('field', (name: string, value: string, _nameTruncated: boolean, valueTruncated: boolean) => {
       if (valueTruncated) return fail(tooLarge('fieldSize', limits.fieldSize));
