@@ -69,6 +69,7 @@ export class App extends Koa {
       trustsProxy: proxyTest(proxy),
       now,
       openapi,
+      parsers,
     };
     const matcher = new Matcher(table.routes, { paramLength });
     const plans = planRoutes(table.routes, { resolve, parsers, limits, validateResponses });
