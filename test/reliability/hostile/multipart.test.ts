@@ -5,7 +5,7 @@ import { Body, Controller, createApp, Files, MultiPartParser, Post, type MultiPa
 import { eventually, multipart, uploadDir } from '../../http/parsers/helpers';
 
 /**
- * reliability.md, hostile uploads: each is bounded (memory, time, bytes
+ * Hostile uploads (docs/reference/hostile-input.md): each is bounded (memory, time, bytes
  * read), answered with a 4xx, and leaves no temporary file behind.
  */
 describe('reliability: hostile multipart bodies', function () {
