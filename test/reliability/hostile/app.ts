@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request, type Server } from 'node:http';
@@ -35,6 +35,7 @@ function links(ctx: Context) {
 
 /** Where the upload route writes its temporary files: empty whenever no request is in flight. */
 export const uploadDirectory = mkdtempSync(join(tmpdir(), 'waymark-hostile-'));
+process.once('exit', () => rmSync(uploadDirectory, { recursive: true, force: true }));
 const uploads = MultiPartParser({ directory: uploadDirectory, limits: { parts: 20, files: 3, fileSize: 2048, headerSize: 512, body: 4096 } });
 
 @Controller('/users')
