@@ -138,11 +138,13 @@ function parseMultipart(ctx: Context, limits: ParseLimits, storage: Storage): Pr
       stream.once('limit', () => fail(tooLarge('fileSize', limits.fileSize)));
       writing++;
       streaming.add(stream);
+      // Files finish writing in any order; each keeps the place it arrived in.
+      const place = files.push(undefined as unknown as UploadedFile) - 1;
       store(ctx, stream, { fieldName, filename: sanitiseFilename(filename), mimeType: mimeType || 'text/plain' }, storage).then(
         (file) => {
           writing--;
           streaming.delete(stream);
-          files.push(file);
+          files[place] = file;
           done();
         },
         (error: Error) => fail(error),

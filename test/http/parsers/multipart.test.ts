@@ -112,6 +112,22 @@ describe('http/parsers: multipart uploads', () => {
     });
   }
 
+  it('gives @Files() in the order the files arrived, whichever finished writing first', async () => {
+    @Controller('/order', { parsers: [MultiPartParser({ directory: dir.path, limits: { files: 20 } })] })
+    class Order {
+      @Post('', 'order') order(@Files() files: UploadedFile[]) {
+        return files.map((file) => file.filename);
+      }
+    }
+    const app = createApp({ routes: [Order] });
+    // Tiny files are opened and written in parallel (libuv's pool): their writes finish in any order.
+    const names = Array.from({ length: 16 }, (_, i) => `${i}.txt`);
+    for (let round = 0; round < 8; round++) {
+      const order = await send(app, names.map((filename) => ({ name: 'doc', value: 'x', filename })), '/order').expect(200);
+      expect(order.body).to.deep.equal(names);
+    }
+  });
+
   it('takes limits from the app’s limits option too', async () => {
     @Controller('/l', { parsers: [MultiPartParser({ directory: dir.path })] })
     class L {
