@@ -11,8 +11,10 @@ import type { ParseLimits, Parser } from '../../model/parser';
  */
 export async function readBody(ctx: Context, parsers: readonly Parser[], limits: ParseLimits): Promise<unknown> {
   const request = ctx.request as Context['request'] & { body?: unknown };
-  if (request.body !== undefined) return request.body;
-  if (!ctx.request.length && ctx.get('transfer-encoding') === '') return undefined;
+  // koa-bodyparser sets `{}` for a type it does not read (a multipart upload) and leaves the stream
+  // unread: only a body whose stream someone read is "already parsed".
+  if (request.body !== undefined && (ctx.req.readableDidRead || ctx.req.readableEnded)) return request.body;
+  if (!ctx.request.length && ctx.get('transfer-encoding') === '') return request.body;
   const parser = parsers.find((candidate) => ctx.is(candidate.mediaType, ...(candidate.matches ?? [])) !== false);
   if (parser === undefined) throw unsupported(ctx.method, parsers);
   request.body = await parser.parse(ctx, limits);

@@ -1,6 +1,10 @@
 import { expect } from 'chai';
+import type { Middleware } from 'koa';
 import request from 'supertest';
-import { Body, Controller, createApp, File, FormParser, ImproperlyConfigured, include, JSONParser, MultiPartParser, Post, RawParser, TextParser, type Parser } from '../../../src';
+import { Body, Controller, createApp, File, FormParser, ImproperlyConfigured, include, JSONParser, MultiPartParser, Post, RawParser, TextParser, Files, type Parser, type UploadedFile } from '../../../src';
+
+// koa-bodyparser ships no types.
+const bodyParser = require('koa-bodyparser') as () => Middleware;
 
 const kind = (body: unknown) => (Buffer.isBuffer(body) ? 'buffer' : typeof body);
 
@@ -106,12 +110,28 @@ describe('http/parsers: set on the app, an include, a controller, a route (inner
     expect(() => createApp({ routes: [Up], parsers: [MultiPartParser()] })).not.to.throw();
   });
 
-  it('lets a body parsed by earlier middleware (koa-bodyparser) through as it is', async () => {
+  it('lets a body parsed by earlier middleware through as it is', async () => {
     const app = createApp({ routes: [Plain] });
     app.use(async (ctx, next) => {
+      for await (const chunk of ctx.req) void chunk; // read, as a body parser does
       (ctx.request as { body?: unknown }).body = 'parsed before';
       await next();
     });
     expect((await request(app.callback()).post('/plain').set('Content-Type', 'text/csv').send('a').expect(200)).body).to.deep.equal({ kind: 'string' });
+  });
+
+  it('with koa-bodyparser on the app: its JSON is used, and an upload it left unread still reaches @File()', async () => {
+    @Controller('/mixed', { parsers: [JSONParser(), MultiPartParser({ storage: 'memory' })] })
+    class Mixed {
+      @Post('', 'mixed') mixed(@Body() body: unknown, @Files() files: UploadedFile[]) {
+        return { body, files: files.map((file) => file.filename) };
+      }
+    }
+    const app = createApp({ routes: [Mixed] });
+    app.use(bodyParser());
+    const agent = request(app.callback());
+    expect((await agent.post('/mixed').send({ a: 1 }).expect(200)).body).to.deep.equal({ body: { a: 1 }, files: [] });
+    const upload = await agent.post('/mixed').field('title', 't').attach('doc', Buffer.from('x'), 'doc.txt').expect(200);
+    expect(upload.body).to.deep.equal({ body: { title: 't' }, files: ['doc.txt'] });
   });
 });
