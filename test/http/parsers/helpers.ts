@@ -9,7 +9,7 @@ export function uploadDir(): { path: string; files: () => string[]; remove: () =
 }
 
 /** Waits until `check` holds (temporary files go on the response's close event, just after the client has its answer). */
-export async function eventually(check: () => boolean, ms = 2000): Promise<boolean> {
+export async function eventually(check: () => boolean, ms = 5000): Promise<boolean> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (check()) return true;

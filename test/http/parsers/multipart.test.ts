@@ -205,9 +205,9 @@ describe('http/parsers: multipart uploads', () => {
       req.on('error', () => {});
       req.write('--b\r\nContent-Disposition: form-data; name="doc"; filename="a"\r\n\r\n');
       req.write('x'.repeat(10_000));
-      expect(await eventually(() => dir.files().length === 1)).to.equal(true);
+      expect(await eventually(() => dir.files().length === 1, 5000)).to.equal(true);
       req.destroy();
-      expect(await eventually(() => dir.files().length === 0 && settled)).to.equal(true);
+      expect(await eventually(() => dir.files().length === 0 && settled, 5000)).to.equal(true);
     } finally {
       server.close();
     }
@@ -223,8 +223,9 @@ describe('http/parsers: multipart uploads', () => {
     const app = createApp({ routes: [Slow] });
     app.on('error', () => {}); // Koa reports the timed-out request
     const server = app.listen(0);
-    server.requestTimeout = 300;
-    server.headersTimeout = 300;
+    // Long enough for a loaded machine to create the file first; the check runs every 50 ms.
+    server.requestTimeout = 1500;
+    server.headersTimeout = 1500;
     (server as { connectionsCheckingInterval?: number }).connectionsCheckingInterval = 50;
     try {
       const { port } = server.address() as AddressInfo;
@@ -232,8 +233,8 @@ describe('http/parsers: multipart uploads', () => {
       req.on('error', () => {});
       req.on('response', (res) => res.resume());
       req.write('--b\r\nContent-Disposition: form-data; name="doc"; filename="a"\r\n\r\nxx');
-      expect(await eventually(() => dir.files().length === 1)).to.equal(true);
-      expect(await eventually(() => dir.files().length === 0, 5000)).to.equal(true);
+      expect(await eventually(() => dir.files().length === 1, 5000)).to.equal(true);
+      expect(await eventually(() => dir.files().length === 0, 10_000)).to.equal(true);
       req.destroy();
     } finally {
       server.close();
