@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, unlink } from 'node:fs';
+import { createWriteStream, unlink, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
@@ -15,25 +15,37 @@ export type Storage = { readonly kind: 'disk'; readonly directory: () => string 
  * midway all clean up; a file begun after that is removed as soon as it is made.
  */
 class TemporaryFiles {
-  private readonly paths: string[] = [];
+  private readonly files: WriteStream[] = [];
   private closed = false;
 
   constructor(ctx: Context) {
     ctx.res.once('close', () => this.removeAll());
   }
 
-  add(path: string): void {
-    if (this.closed) remove(path);
-    else this.paths.push(path);
+  add(file: WriteStream): void {
+    if (this.closed) remove(file);
+    else this.files.push(file);
   }
 
   private removeAll(): void {
     this.closed = true;
-    for (const path of this.paths.splice(0)) remove(path);
+    for (const file of this.files.splice(0)) remove(file);
   }
 }
 
-const remove = (path: string) => unlink(path, () => {}); // already gone is fine: the goal is that it is gone
+/**
+ * Removes a temporary file once its stream is closed: a file still being
+ * opened when the response closes (a 413 a moment after its part began) would
+ * otherwise be created after the unlink, and stay.
+ */
+function remove(file: WriteStream): void {
+  const unlinkIt = () => unlink(file.path, () => {}); // already gone is fine: the goal is that it is gone
+  if (file.closed) unlinkIt();
+  else {
+    file.once('close', unlinkIt);
+    file.destroy();
+  }
+}
 
 const TRACKERS = new WeakMap<Context, TemporaryFiles>();
 
@@ -77,9 +89,9 @@ export function store(ctx: Context, stream: Readable, incoming: Incoming, storag
   }
   const files = temporaryFiles(ctx);
   const path = join(storage.directory(), `waymark-upload-${randomBytes(16).toString('hex')}`);
-  files.add(path);
   return new Promise((resolve, reject) => {
     const out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
+    files.add(out);
     let size = 0;
     stream.on('data', (chunk: Buffer) => {
       size += chunk.length;

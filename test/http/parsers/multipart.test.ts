@@ -128,6 +128,19 @@ describe('http/parsers: multipart uploads', () => {
     }
   });
 
+  it('leaves no file behind when a limit is passed while a file is still being opened', async () => {
+    // The 413 can be sent (and the response closed) before the file's open() returns: the removal must wait for it.
+    const app = uploadsApp({ directory: dir.path, limits: { fields: 1, files: 2 } });
+    const file = (filename: string) => ({ name: 'doc', value: 'x', filename });
+    for (let round = 0; round < 150; round++) {
+      await Promise.all([
+        send(app, [file('a'), { name: 'title', value: 'a' }, { name: 'pages', value: '1' }]).expect(413),
+        send(app, [file('a'), file('b'), file('c')]).expect(413),
+      ]);
+    }
+    expect(await eventually(() => dir.files().length === 0)).to.equal(true);
+  });
+
   it('takes limits from the app’s limits option too', async () => {
     @Controller('/l', { parsers: [MultiPartParser({ directory: dir.path })] })
     class L {
