@@ -58,7 +58,7 @@ const noNext = (): Promise<void> => Promise.resolve();
  */
 export class App extends Koa {
   constructor(options: AppOptions) {
-    const { table, versioning, mediaTypes, origin, proxy, paramLength, now, bodyLimit, resolve, openapi, validateResponses, renderers, formatOverride, history } = resolveAppOptions(options);
+    const { table, versioning, mediaTypes, origin, proxy, paramLength, now, parsers, limits, resolve, openapi, validateResponses, renderers, formatOverride, history } = resolveAppOptions(options);
     const runtime: AppRuntime = {
       table,
       versioning,
@@ -71,9 +71,10 @@ export class App extends Koa {
       now,
       openapi,
       history,
+      parsers,
     };
     const matcher = new Matcher(table.routes, { paramLength });
-    const plans = planRoutes(table.routes, { resolve, bodyLimit, validateResponses, history });
+    const plans = planRoutes(table.routes, { resolve, parsers, limits, validateResponses, history });
     const routeOffers = offersOfRoutes(table.routes, runtime.offers);
     const dispatch = dispatcher({ matcher, plans, versioning, offers: runtime.offers, routeOffers, formatOverride, now, trace: routeTrace() });
     const boundary = errorBoundary(runtime.translator);

@@ -2,6 +2,7 @@ import { InvalidArgument } from './errors';
 import type { Translator } from './i18n/translator';
 import type { Offers } from './negotiation/offers';
 import type { OpenApiDocumentOptions } from './model/openapi';
+import type { Parser } from './model/parser';
 import type { RouteTable } from './model/route';
 import type { VersioningScheme } from './model/scheme';
 import type { AppHistory } from './history/app-history';
@@ -32,6 +33,8 @@ export interface AppRuntime {
   readonly openapi: OpenApiDocumentOptions;
   /** The app's version history, derived for its routes; `null` without one (docs/version-history.md). */
   readonly history?: AppHistory | null;
+  /** `AppOptions.parsers`: what `app.openapi()` lists as request body types of routes that set none. */
+  readonly parsers: readonly Parser[];
 }
 
 // Keyed by the app object: two apps never share a runtime, and a dropped app takes its runtime with it.

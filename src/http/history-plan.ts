@@ -7,13 +7,16 @@ import { compileCheck, type Check } from '../schema/check';
 import { rejected } from '../validation/failures';
 import type { SchemaCompiler } from '../validation/schema';
 import type { Bind } from './binding';
-import { readJsonBody } from './binding-body';
+import { readBody } from './parsers/read';
+import type { ParseLimits, Parser } from '../model/parser';
 import { planContract } from './contracts';
 import { isRaw, render, type Render } from './render';
 
 export interface VersionedOptions {
   compiler: SchemaCompiler;
-  bodyLimit: number;
+  /** The route's parsers (its own, else the app's) and the app's limits: an older body is read as the head's binder reads it. */
+  parsers: readonly Parser[];
+  limits: ParseLimits;
   validateResponses: boolean;
 }
 
@@ -59,7 +62,7 @@ export function versionedPlan(route: RouteRecord, bind: Bind, own: Render, histo
         ? bind
         : (ctx, params) => {
             const version = steps[history.indexOf(ctx.version)];
-            return version === undefined ? bind(ctx, params) : forward(ctx, params, version, route, name, bind, options.bodyLimit);
+            return version === undefined ? bind(ctx, params) : forward(ctx, params, version, route, name, bind, options);
           },
     render: (ctx, returned, type, types) => {
       const version = steps[history.indexOf(ctx.version)];
@@ -94,9 +97,9 @@ function stepsOf(route: RouteRecord, index: number, history: AppHistory, { compi
   return { check, forward: forwardSteps, back: backSteps, render: planContract(older, { compiler, validate: validateResponses }) ?? render };
 }
 
-async function forward(ctx: Context, params: Record<string, string>, steps: Steps, route: RouteRecord, name: string | null, bind: Bind, bodyLimit: number): Promise<unknown[]> {
+async function forward(ctx: Context, params: Record<string, string>, steps: Steps, route: RouteRecord, name: string | null, bind: Bind, { parsers, limits }: VersionedOptions): Promise<unknown[]> {
   const reads = route.bindings.some((binding) => binding.source === 'body');
-  let body = reads ? await readJsonBody(ctx, bodyLimit) : undefined;
+  let body = reads ? await readBody(ctx, parsers, limits) : undefined;
   if (body !== undefined && steps.check !== undefined) {
     let checked = steps.check(body);
     if (checked instanceof Promise) checked = await checked;

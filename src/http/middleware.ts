@@ -1,5 +1,6 @@
 import compose from 'koa-compose';
 import type { Context } from 'koa';
+import type { ParseLimits, Parser } from '../model/parser';
 import type { RouteRecord } from '../model/route';
 import { SchemaCompiler } from '../validation/schema';
 import type { Bind } from './binding';
@@ -25,8 +26,10 @@ export interface RoutePlan {
 
 export interface PlanOptions {
   resolve: Resolve | undefined;
-  /** `limits.body`, in bytes. */
-  bodyLimit: number;
+  /** The app's parsers, for routes that set none. */
+  parsers: readonly Parser[];
+  /** The app's body limits (`limits`). */
+  limits: ParseLimits;
   /** `AppOptions.validateResponses`: decided here, per route, so that off costs nothing per request. */
   validateResponses: boolean;
   /** The app's version history: a route it touches binds and renders through it (docs/version-history.md). */
@@ -41,7 +44,7 @@ export interface PlanOptions {
  * instance and binder, no middleware: the routes of one controller whose
  * handlers take no arguments) share one.
  */
-export function planRoutes(routes: readonly RouteRecord[], { resolve, bodyLimit, validateResponses, history = null }: PlanOptions): RoutePlan[] {
+export function planRoutes(routes: readonly RouteRecord[], { resolve, parsers, limits, validateResponses, history = null }: PlanOptions): RoutePlan[] {
   const instances = controllerInstances(routes, resolve);
   const compiler = new SchemaCompiler();
   const plain = new Map<object, Map<Bind, RoutePlan>>();
@@ -49,11 +52,11 @@ export function planRoutes(routes: readonly RouteRecord[], { resolve, bodyLimit,
   for (let index = 0; index < routes.length; index++) {
     const route = routes[index];
     const instance = instances.get(route.controller) as RoutePlan['instance'];
-    const bind = planBinding(route, { compiler, bodyLimit });
+    const bind = planBinding(route, { compiler, parsers, limits });
     const contract = planContract(route, { compiler, validate: validateResponses });
     if (history !== null && history.touches(route)) {
       const around = route.middleware.length > 0 ? (compose([...route.middleware]) as Around) : null;
-      plans[index] = { instance, around, ...versionedPlan(route, bind, contract ?? render, history, { compiler, bodyLimit, validateResponses }) };
+      plans[index] = { instance, around, ...versionedPlan(route, bind, contract ?? render, history, { compiler, parsers: route.parsers ?? parsers, limits, validateResponses }) };
       continue;
     }
     if (route.middleware.length > 0 || contract !== null) {

@@ -17,6 +17,8 @@ import { Shadows } from '../table/shadow';
 import { serves } from '../table/versions';
 import type { AppHistory } from '../history/app-history';
 
+import type { Parser } from '../model/parser';
+
 export type { OpenApiOperation };
 
 /** What the generator reads of an app: its table and settings, nothing of Koa. */
@@ -25,6 +27,8 @@ export interface OpenApiSource {
   readonly versioning: VersioningScheme | null;
   readonly origin: string | null;
   readonly mediaTypes: readonly string[];
+  /** `AppOptions.parsers`: the request bodies' media types of routes that set none (absent: JSON). */
+  readonly parsers?: readonly Parser[];
   /** `AppOptions.openapi`, checked. */
   readonly openapi?: OpenApiDocumentOptions;
   /** The app's version history: an older version's document shows its routes as that version's clients see them. */
@@ -104,6 +108,7 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
           version: routeVersion,
           refusal: scheme === null ? null : refusalStatus(scheme, refusals),
           mediaTypes: route.renderers === null ? source.mediaTypes : route.renderers.map((renderer) => renderer.mediaType),
+          parsers: source.parsers,
           versionNote: scheme === appScheme && request !== null ? request.note : null,
           warn: routeWarn,
         });

@@ -5,6 +5,7 @@ import { AppHistory } from '../../src/history/app-history';
 import { planRoutes } from '../../src/http/middleware';
 import { render } from '../../src/http/render';
 import { buildRouteTable } from '../../src/table/builder';
+import { DEFAULT_PARSE_LIMITS } from '../../src/http/parsers/limits';
 
 const Author = Type.Object({ id: Type.Integer(), country: Type.String() });
 
@@ -21,7 +22,7 @@ class Plans {
 describe('version history: the route plans', () => {
   const table = buildRouteTable([Plans]);
   const history = new AppHistory(new VersionHistory([{ version: 'v2', changes: [change({ description: 'renamed', instructions: [field(Author, 'country').had({ name: 'nationality' })] })] }, { version: 'v1' }]), table);
-  const options = { resolve: undefined, bodyLimit: 1024, validateResponses: false };
+  const options = { resolve: undefined, parsers: [], limits: DEFAULT_PARSE_LIMITS, validateResponses: false };
   const [touched, untouched] = planRoutes(table.routes, { ...options, history });
   const [touchedBefore, untouchedBefore] = planRoutes(table.routes, options);
 
