@@ -42,11 +42,13 @@ export function planRoutes(routes: readonly RouteRecord[], { resolve, bodyLimit,
   const compiler = new SchemaCompiler();
   const plain = new Map<object, Map<Bind, RoutePlan>>();
   const plans: RoutePlan[] = new Array(routes.length);
+  const bindingOptions = { compiler, bodyLimit };
+  const contractOptions = { compiler, validate: validateResponses };
   for (let index = 0; index < routes.length; index++) {
     const route = routes[index];
     const instance = instances.get(route.controller) as RoutePlan['instance'];
-    const bind = planBinding(route, { compiler, bodyLimit });
-    const contract = planContract(route, { compiler, validate: validateResponses });
+    const bind = planBinding(route, bindingOptions);
+    const contract = planContract(route, contractOptions);
     if (route.middleware.length > 0 || contract !== null) {
       const around = route.middleware.length > 0 ? (compose([...route.middleware]) as Around) : null;
       plans[index] = { instance, bind, around, render: contract ?? render };
