@@ -123,7 +123,7 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   if (!Array.isArray(options.routes)) throw new ImproperlyConfigured('createApp() needs `routes`: an array of controller classes and include() groups.');
   const table: RouteTable = buildRouteTable(options.routes);
   // A warning, not an error: the app works, but one of the routes cannot be reversed by name (docs/security.md).
-  for (const message of sharedNameWarnings(table.routes)) process.emitWarning(message, { type: 'WaymarkWarning', code: SHARED_NAME_WARNING });
+  for (const message of sharedNameWarnings(table)) process.emitWarning(message, { type: 'WaymarkWarning', code: SHARED_NAME_WARNING });
   checkKeys('createApp() option limits', options.limits ?? {}, ['paramLength', ...Object.keys(DEFAULT_PARSE_LIMITS)]);
   const paramLength = options.limits?.paramLength ?? 256;
   if (!Number.isInteger(paramLength) || paramLength < 1) throw new ImproperlyConfigured(`limits.paramLength must be a positive integer, got ${JSON.stringify(paramLength)}.`);

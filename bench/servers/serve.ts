@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { getHeapSpaceStatistics } from 'node:v8';
 
 /** The options every bench server reads from its command line: `--routes 1000 --scheme url-path --layout version --reverse`. */
 export function args(): { routes: number; scheme: string | null; layout: string; reverse: boolean } {
@@ -38,7 +39,7 @@ export function mainThreadMs(): number {
   }
 }
 
-/** Listens on a free loopback port and talks to the bench runner over IPC: `ready` (port, build time), then RSS on request. */
+/** Listens on a free loopback port and talks to the bench runner over IPC: `ready` (port, build time), then memory on request. */
 export function serve(server: Server, buildMs?: number): void {
   server.keepAliveTimeout = 60_000;
   server.listen(0, '127.0.0.1', () => announce((server.address() as AddressInfo).port, buildMs));
@@ -56,6 +57,15 @@ export function announce(port: number, buildMs?: number): void {
     if (message === 'heap') {
       gc?.();
       process.send?.({ heap: process.memoryUsage().heapUsed });
+    }
+    if (message === 'settled') {
+      gc?.();
+      // The young generation is empty after a full GC, but stays committed at the size V8 last gave it.
+      const young = getHeapSpaceStatistics()
+        .filter((space) => space.space_name === 'new_space' || space.space_name === 'new_large_object_space')
+        .reduce((sum, space) => sum + space.physical_space_size, 0);
+      const { rss, heapUsed } = process.memoryUsage();
+      process.send?.({ settled: { rss, heap: heapUsed, young } });
     }
   });
   process.on('disconnect', () => process.exit(0));

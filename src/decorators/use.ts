@@ -57,6 +57,8 @@ export function controllerMiddleware(controller: Function): GuardEntry[] {
   return chain;
 }
 
+const NO_ENTRIES: readonly GuardEntry[] = Object.freeze([]);
+
 /**
  * The `@Use` middleware of one route method, collected along the class chain
  * as routes are, base classes' first: a subclass that overrides a guarded
@@ -64,12 +66,14 @@ export function controllerMiddleware(controller: Function): GuardEntry[] {
  * add its own, but can never drop them (docs/security.md). A middleware that
  * a subclass repeats runs once, where the base class put it.
  */
-export function routeMiddleware(prototype: object, handler: string | symbol): GuardEntry[] {
-  const levels: GuardEntry[][] = [];
+export function routeMiddleware(prototype: object, handler: string | symbol): readonly GuardEntry[] {
+  let levels: GuardEntry[][] | undefined;
   for (let proto = prototype; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
     const own = readOwn<GuardEntry[]>(MetadataKeys.use, proto, handler);
-    if (own !== undefined) levels.unshift(own);
+    if (own !== undefined) (levels ??= []).unshift(own);
   }
+  // Most routes have no @Use of their own: no lists for them.
+  if (levels === undefined) return NO_ENTRIES;
   const chain: GuardEntry[] = [];
   for (const level of levels) {
     const before = new Set(chain.map((entry) => entry.middleware));

@@ -49,11 +49,13 @@ export function planRoutes(routes: readonly RouteRecord[], { resolve, parsers, l
   const compiler = new SchemaCompiler();
   const plain = new Map<object, Map<Bind, RoutePlan>>();
   const plans: RoutePlan[] = new Array(routes.length);
+  const bindingOptions = { compiler, parsers, limits };
+  const contractOptions = { compiler, validate: validateResponses };
   for (let index = 0; index < routes.length; index++) {
     const route = routes[index];
     const instance = instances.get(route.controller) as RoutePlan['instance'];
-    const bind = planBinding(route, { compiler, parsers, limits });
-    const contract = planContract(route, { compiler, validate: validateResponses });
+    const bind = planBinding(route, bindingOptions);
+    const contract = planContract(route, contractOptions);
     if (history !== null && history.touches(route)) {
       const around = route.middleware.length > 0 ? (compose([...route.middleware]) as Around) : null;
       plans[index] = { instance, around, ...versionedPlan(route, bind, contract ?? render, history, { compiler, parsers: route.parsers ?? parsers, limits, validateResponses }) };

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Request } from 'koa';
-import proxyaddr = require('proxy-addr');
+import type ProxyAddr from 'proxy-addr';
 import { ImproperlyConfigured } from '../errors';
 
 /**
@@ -19,6 +19,8 @@ export type ProxyTrust = boolean | readonly string[] | ((address: string) => boo
 export function proxyTest(trust: ProxyTrust): (address: string) => boolean {
   if (typeof trust === 'function') return trust;
   if (typeof trust === 'boolean') return () => trust;
+  // Required here, not at the top: only a list needs it, and most apps trust no proxy or all of them.
+  const proxyaddr = require('proxy-addr') as typeof ProxyAddr;
   for (const entry of trust) {
     try {
       proxyaddr.compile(entry);

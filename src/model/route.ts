@@ -75,6 +75,8 @@ export interface NamespaceLevel {
   routesNamed(name: string): RouteRecord[] | undefined;
   /** Each name at this level with its routes. */
   entries(): IterableIterator<[string, readonly RouteRecord[]]>;
+  /** The routes of each name this level has more than once, in registration order. */
+  sharedNames(): readonly (readonly RouteRecord[])[];
 }
 
 export interface RouteTable {

@@ -134,6 +134,9 @@ function makeRecord(
   const pattern = compile(joinPath(scope.prefix, route.path), where, scope.params);
   const versions = options.versions ?? controllerVersions ?? null;
   if (versions !== null) checkVersionList(versions, `versions of ${where}`);
+  // Taken apart before the literal: a spread in it would leave the properties after it outside the
+  // record (a property array of its own for each of a table's routes, 270 KiB at 5,000 routes).
+  const { middleware, guards } = guardsOf(scope.use, routeMiddleware(controller.prototype, route.handler));
   return {
     method: route.method,
     pattern,
@@ -147,7 +150,8 @@ function makeRecord(
     controller,
     handler: route.handler,
     bindings: sharedIfEmpty(bindingsOf(controller.prototype, route.handler), NO_BINDINGS),
-    ...guardsOf(scope.use, routeMiddleware(controller.prototype, route.handler)),
+    middleware,
+    guards,
     docs: checkRouteDocs(options, where),
     renderers: options.renderers === undefined ? scope.renderers : checkRenderers(options.renderers, `renderers of ${where}`),
     parsers: options.parsers === undefined ? scope.parsers : checkParsers(options.parsers, `route options of ${where}`),

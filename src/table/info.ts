@@ -21,7 +21,7 @@ export function routeInfos(table: RouteTable, appScheme: VersioningScheme | null
     names.set(route, list);
   });
   const shadows = shadowedRoutes(table.routes);
-  const shared = sharedNames(table.routes);
+  const shared = sharedNames(table);
   infos = Object.freeze(
     table.routes.map((route): RouteInfo => {
       const shadow = shadows.get(route);

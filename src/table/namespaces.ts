@@ -56,6 +56,16 @@ export class NamespaceNode implements NamespaceLevel {
   *entries(): IterableIterator<[string, readonly RouteRecord[]]> {
     for (const [name, known] of this.names) yield [name, Array.isArray(known) ? known : [known]];
   }
+
+  /** The routes of each name this level has more than once, in registration order. */
+  sharedNames(): (readonly RouteRecord[])[] {
+    const lists: RouteRecord[][] = [];
+    // forEach, not for...of: the build calls this once per level, and a level may hold thousands of names.
+    this.names.forEach((known) => {
+      if (Array.isArray(known)) lists.push(known);
+    });
+    return lists;
+  }
 }
 
 /**

@@ -3,21 +3,23 @@ import { checkCaptures, hasSimpleParams, isSimple, tokensOf } from './parse';
 import type { PatternParam, RoutePattern } from '../model/route';
 import type { Values } from '../model/reverse';
 import { formsOf, paramsKey, paramsOf, type FlatToken } from './tokens';
-import { encodeSegment, encodeWildcard, hasMixedSegment, textOf, wildcardText, type Encode } from './encode';
+import { encodeSegment, encodeWildcard, hasMixedSegment, textOf, wildcardText } from './encode';
 
 /** One form of the pattern, built as `texts[0] + value0 + texts[1] + value1 + ...`. */
 interface Filled {
   texts: string[];
   slots: { name: string; wildcard: boolean }[];
+  /** Whether the form's text begins with `//` (see `build`). */
+  doubleSlash: boolean;
 }
 
 interface Reversal {
   /**
-   * The pattern's forms (table/tokens.ts) in the matcher's order, each an
-   * optional group kept before it is left out: one for most patterns.
+   * The pattern's forms (table/tokens.ts) by their number of parameters, each
+   * list in the matcher's order (an optional group kept before it is left
+   * out): a call reads only the forms of its own size, one for most patterns.
    */
-  forms: Filled[];
-  encode: Encode;
+  bySize: (Filled[] | undefined)[];
   /** For a pattern with a segment such as `/:from-:to`: the matcher a built path must match back through. */
   matchBack: MatchFunction<Partial<Record<string, string | string[]>>> | null;
 }
@@ -80,7 +82,9 @@ export class CompiledPattern implements RoutePattern {
     if (this.compiled === null) {
       const tokens = this.tokens;
       const matchBack = hasMixedSegment(tokens) ? match(this.matchSource, { sensitive: true }) : null;
-      this.compiled = { forms: formsOf(tokens).map(flatten), encode: encodeSegment, matchBack };
+      const bySize: (Filled[] | undefined)[] = [];
+      for (const form of formsOf(tokens).map(flatten)) (bySize[form.slots.length] ??= []).push(form);
+      this.compiled = { bySize, matchBack };
     }
     return this.compiled;
   }
@@ -107,16 +111,17 @@ export class CompiledPattern implements RoutePattern {
    * group of text alone is kept (`/a{/x}` builds `/a/x`).
    */
   build(values: Values): string | null {
-    const { forms, encode, matchBack } = this.reversal;
-    const size = sizeOf(values);
+    const { bySize, matchBack } = this.reversal;
+    const forms = bySize[sizeOf(values)];
+    if (forms === undefined) return null;
     for (let f = 0; f < forms.length; f++) {
-      if (forms[f].slots.length !== size) continue;
-      const path = fill(forms[f], values, encode);
+      const form = forms[f];
+      const path = fill(form, values);
       if (path === undefined) continue;
       if (path === null || (matchBack && !this.matchesBack(matchBack, path, values))) return null;
-      // Values are never empty and never start with '/', so only the pattern itself could begin with '//':
+      // Values are never empty and never start with '/', so only the form's own text could begin with '//':
       // unreachable with non-empty segments, kept as the last line of defence (Django CVE-2014-0480).
-      return path.charCodeAt(1) === 47 && path.charCodeAt(0) === 47 ? `/%2F${path.slice(2)}` : path;
+      return form.doubleSlash ? `/%2F${path.slice(2)}` : path;
     }
     return null;
   }
@@ -166,16 +171,16 @@ function flatten(tokens: readonly FlatToken[]): Filled {
       texts.push('');
     }
   }
-  return { texts, slots };
+  return { texts, slots, doubleSlash: texts[0].startsWith('//') };
 }
 
 /** The form with `values` written in; `undefined` when one of its parameters has no value (not this form), `null` when a value is unusable. */
-function fill({ texts, slots }: Filled, values: Values, encode: Encode): string | null | undefined {
+function fill({ texts, slots }: Filled, values: Values): string | null | undefined {
   let path = texts[0];
   for (let i = 0; i < slots.length; i++) {
     const value = valueOf(values, slots[i].name);
     if (value === undefined) return undefined;
-    const encoded = slots[i].wildcard ? encodeWildcard(value, encode) : encode(value);
+    const encoded = slots[i].wildcard ? encodeWildcard(value) : encodeSegment(value);
     if (encoded === null) return null;
     path += encoded + texts[i + 1];
   }

@@ -11,13 +11,26 @@ import { URLPathVersioning } from './url-path';
 export function checkUrlPathParam(routes: readonly RouteRecord[], appScheme: VersioningScheme | null): void {
   const schemes = new Set<URLPathVersioning>();
   if (appScheme instanceof URLPathVersioning) schemes.add(appScheme);
-  for (const route of routes) if (route.versioning instanceof URLPathVersioning) schemes.add(route.versioning);
+  for (let index = 0; index < routes.length; index++) {
+    const { versioning } = routes[index];
+    if (versioning instanceof URLPathVersioning) schemes.add(versioning);
+  }
   for (const scheme of schemes) {
-    const served = routes.filter((route) => (route.versioning === undefined ? appScheme : route.versioning) === scheme);
-    if (served.length === 0 || served.some((route) => route.pattern.has(scheme.versionParam))) continue;
+    // Counted, not filtered into a list: this runs at every build, over every route.
+    let served = 0;
+    let example: RouteRecord | undefined;
+    let carried = false;
+    for (let index = 0; index < routes.length && !carried; index++) {
+      const route = routes[index];
+      if ((route.versioning === undefined ? appScheme : route.versioning) !== scheme) continue;
+      served++;
+      example ??= route;
+      carried = route.pattern.has(scheme.versionParam);
+    }
+    if (example === undefined || carried) continue;
     throw new ImproperlyConfigured(
-      `URLPathVersioning reads the version from the path parameter ":${scheme.versionParam}", but none of its ${served.length} route(s) has it ` +
-        `(for example '${served[0].pattern.source}'), so every request would get the default version. ` +
+      `URLPathVersioning reads the version from the path parameter ":${scheme.versionParam}", but none of its ${served} route(s) has it ` +
+        `(for example '${example.pattern.source}'), so every request would get the default version. ` +
         `Mount the routes under it, e.g. include('/:${scheme.versionParam}', [...]), or set versionParam to the parameter your paths use.`,
     );
   }

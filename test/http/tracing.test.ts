@@ -87,4 +87,20 @@ describe('http/tracing: OpenTelemetry learns the route of each request', () => {
     ).to.equal(null);
     expect(routeTrace()).to.be.a('function');
   });
+
+  it('loads @opentelemetry/api only once a context manager is registered: an app nobody traces never loads it', () => {
+    let loads = 0;
+    const load = () => {
+      loads++;
+      return require('@opentelemetry/api') as typeof import('@opentelemetry/api');
+    };
+    const traceRoute = routeTrace(() => undefined, load);
+    context.disable();
+    traceRoute?.('GET', '/users/:id');
+    expect(loads).to.equal(0);
+    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    traceRoute?.('GET', '/users/:id');
+    traceRoute?.('GET', '/users/:id');
+    expect(loads).to.equal(1);
+  });
 });
