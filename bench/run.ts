@@ -1,7 +1,7 @@
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { scenarios as allScenarios, startupRows, startupSizes, targets, type Measurements, type Scenario } from './scenarios';
+import { comparisons, scenarios as allScenarios, startupRows, startupSizes, targets, type Measurements, type Scenario } from './scenarios';
 
 /**
  * The side-by-side benchmark: every server in its own process, the load
@@ -191,13 +191,18 @@ async function main(): Promise<void> {
   for (const result of results.filter(({ value }) => !Number.isNaN(value))) {
     lines.push(`${result.name.padEnd(66)} ${fixed(result.value, 2, 8)} ${`${result.direction === 'at most' ? '≤' : '≥'} ${result.needed.toFixed(2)}`.padStart(9)}  ${result.met ? 'ok' : 'MISSED'}`);
   }
+  const compared = comparisons.map((comparison) => ({ name: comparison.name, value: comparison.value(measurements) })).filter(({ value }) => !Number.isNaN(value));
+  if (compared.length > 0) {
+    lines.push('', 'for comparison (no target)');
+    for (const { name, value } of compared) lines.push(`${name.padEnd(66)} ${fixed(value, 2, 8)}`);
+  }
   process.stdout.write(`${lines.join('\n')}\n`);
 
   const dir = join(__dirname, '..', '..', '..', 'bench', 'results');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, quick || only.length > 0 ? 'partial.json' : 'latest.json');
   const startupJson = Object.fromEntries([...sizes].map(([key, value]) => [key.replace('\u0000', ', ') + ' routes', value]));
-  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, quick, only, settings: { ...settings, connections }, servers: summary, startup: startupJson, reverse, targets: results }, null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, quick, only, settings: { ...settings, connections }, servers: summary, startup: startupJson, reverse, targets: results, comparisons: compared }, null, 2)}\n`);
 }
 
 main().catch((error) => {

@@ -24,6 +24,12 @@ export interface Scenario {
   quick?: boolean;
 }
 
+/** A ratio printed under the targets for comparison, judged by nothing (what a target is measured against). */
+export interface Comparison {
+  name: string;
+  value: (m: Measurements) => number;
+}
+
 /** A target ratio printed under the table; `value` reads the measurements (see run.ts). */
 export interface Target {
   name: string;
@@ -99,6 +105,9 @@ export const scenarios: Scenario[] = [
   { name: 'multipart 1 MiB to disk: busboy alone on node:http', server: 'busboy', requests: upload },
   { name: 'contract: 20 fields, no response schema', server: 'contract' },
   { name: 'contract: 20 fields, response schema', server: 'contract', args: ['--schema'] },
+  { name: 'contract: 20 fields, body written in advance', server: 'contract', args: ['--written'] },
+  { name: 'contract: fastify, 20 fields, no response schema', server: 'fastify-contract' },
+  { name: 'contract: fastify, 20 fields, response schema', server: 'fastify-contract', args: ['--schema'] },
   { name: 'contract: 20 fields, response schema, validateResponses: false', server: 'contract', args: ['--schema', '--validate-off'] },
   { name: 'contract: 20 fields, response schema, validateResponses: true', server: 'contract', args: ['--schema', '--validate'], quick: false },
   { name: 'history: newest version, no history', server: 'history', requests: [{ path: '/users/42?version=v3' }] },
@@ -171,4 +180,10 @@ export const targets: Target[] = [
     direction: 'at most',
   },
   { name: 'createApp, 5000 routes, worst layout (ms)', value: (m) => Math.max(...waymarkLayouts.map((row) => m.startup(row, 5000)?.buildMs ?? NaN)), needed: 100, direction: 'at most' },
+];
+
+export const comparisons: Comparison[] = [
+  // No serializer can beat a body whose text costs nothing: the ceiling of the response-schema target above.
+  { name: 'contract: body written in advance / none (ceiling of any serializer)', value: (m) => m.ratio('contract: 20 fields, body written in advance', 'contract: 20 fields, no response schema') },
+  { name: 'contract: fastify, response schema / none', value: (m) => m.ratio('contract: fastify, 20 fields, response schema', 'contract: fastify, 20 fields, no response schema') },
 ];
