@@ -11,7 +11,8 @@ import { scenarios as allScenarios, startupRows, startupSizes, targets, type Mea
  * declared in `scenarios.ts`.
  *
  * `--quick`: one short round, fewer rows. `--only <text>` (repeatable): only
- * the rows whose name contains one of the texts (skips the table sizes unless
+ * the rows whose name contains one of the texts, or is exactly the text after
+ * `=` (`--only =waymark`: that row alone) (skips the table sizes unless
  * `--only startup`, and reversal unless `--only reverse`).
  */
 const quick = process.argv.includes('--quick');
@@ -19,7 +20,7 @@ const only = process.argv.flatMap((arg, i, all) => (all[i - 1] === '--only' ? [a
 const settings = quick ? { rounds: 1, duration: 2, warmup: 1 } : { rounds: 6, duration: 3, warmup: 1 };
 const connections = 50;
 const build = join(__dirname, 'servers');
-const wanted = (name: string) => only.length === 0 || only.some((text) => name.includes(text));
+const wanted = (name: string) => only.length === 0 || only.some((text) => (text.startsWith('=') ? name === text.slice(1) : name.includes(text)));
 const scenarios = allScenarios.filter((s) => (!quick || s.quick !== false) && wanted(s.name));
 
 interface Sample {

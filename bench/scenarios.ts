@@ -86,6 +86,7 @@ export const scenarios: Scenario[] = [
   waymark('waymark + query-parameter', ['--scheme', 'query-parameter'], { requests: [{ path: '/users/42?version=v1' }] }),
   waymark('waymark + ctx.reverse', ['--reverse']),
   waymark('waymark, token header', ['--routes', '10'], { headers: bearer }),
+  waymark('waymark, JSON+CSV renderers answering JSON', ['--routes', '10', '--csv']),
   waymark('waymark + @Use guard', ['--routes', '10', '--guard'], { headers: bearer }),
   { name: 'POST JSON: waymark @Body()', server: 'body', requests: post },
   { name: 'POST JSON: waymark @Body({ schema })', server: 'body', args: ['--schema'], requests: post },
@@ -117,6 +118,8 @@ export const targets: Target[] = [
   { name: 'waymark / koa, one middleware', value: (m) => m.ratio('waymark', 'koa, one middleware'), needed: 0.95 },
   { name: 'waymark / koa + @koa/router (10 routes)', value: (m) => m.ratio('waymark', 'koa + @koa/router'), needed: 1.0 },
   ...schemes.map((s): Target => ({ name: `waymark + ${s} / waymark`, value: (m) => m.ratio(`waymark + ${s}`, 'waymark'), needed: 0.9 })),
+  // A second renderer on the route costs Vary: Accept and nothing else (docs/renderers-and-parsers.md).
+  { name: 'waymark, JSON+CSV renderers answering JSON / waymark', value: (m) => m.ratio('waymark, JSON+CSV renderers answering JSON', 'waymark'), needed: 0.97 },
   {
     name: 'waymark + url-path + lifecycle headers / waymark + url-path',
     value: (m) => m.ratio('waymark + url-path + lifecycle headers', 'waymark + url-path'),

@@ -13,7 +13,7 @@ import { routeTrace } from './http/tracing';
 import { appUrl } from './http/reverse';
 import { planRoutes } from './http/middleware';
 import { Translator } from './i18n/translator';
-import { Offers } from './negotiation/offers';
+import { offersOfRoutes, Offers } from './negotiation/offers';
 import { buildOpenApi, type OpenApiDocument } from './openapi/document';
 import type { OpenApiOptions } from './openapi/options';
 import type { RouteInfo } from './model/info';
@@ -58,13 +58,14 @@ const noNext = (): Promise<void> => Promise.resolve();
  */
 export class App extends Koa {
   constructor(options: AppOptions) {
-    const { table, versioning, mediaTypes, origin, proxy, paramLength, now, bodyLimit, resolve, openapi, validateResponses } = resolveAppOptions(options);
+    const { table, versioning, mediaTypes, origin, proxy, paramLength, now, bodyLimit, resolve, openapi, validateResponses, renderers, formatOverride } = resolveAppOptions(options);
     const runtime: AppRuntime = {
       table,
       versioning,
       origin,
       mediaTypes,
-      offers: new Offers(mediaTypes),
+      offers: new Offers(renderers),
+      formatOverride,
       translator: new Translator(options.translations),
       trustsProxy: proxyTest(proxy),
       now,
@@ -72,7 +73,8 @@ export class App extends Koa {
     };
     const matcher = new Matcher(table.routes, { paramLength });
     const plans = planRoutes(table.routes, { resolve, bodyLimit, validateResponses });
-    const dispatch = dispatcher({ matcher, plans, versioning, offers: runtime.offers, now, trace: routeTrace() });
+    const routeOffers = offersOfRoutes(table.routes, runtime.offers);
+    const dispatch = dispatcher({ matcher, plans, versioning, offers: runtime.offers, routeOffers, formatOverride, now, trace: routeTrace() });
     const boundary = errorBoundary(runtime.translator);
     // Koa 3's `compose` option puts the error boundary first and routing last, whatever `app.use()` adds;
     // with nothing added, the boundary calls the dispatcher itself (no koa-compose layer per request).

@@ -41,6 +41,8 @@ export type { RouteRecord, RouteTable } from './model/route';
 export type { QueryInput, ReverseOptions, ReverseParams } from './model/reverse';
 export type { RouteNames, RouteName, RouteParams, ReverseArgs, RequestRouteNames, RequestRouteName, RequestRouteParams, RequestReverseArgs } from './model/names';
 export type { VersioningScheme } from './model/scheme';
+export type { Renderer } from './model/renderer';
+export { JSONRenderer, TextRenderer, HTMLRenderer } from './negotiation/renderers';
 export { closeGracefully, type CloseOptions } from './shutdown';
 export { BaseVersioning, type VersioningOptions } from './versioning/base';
 export type { DeprecatedVersions, DeprecationEntry } from './lifecycle/policy';

@@ -11,6 +11,8 @@ import { SHARED_NAME_WARNING, sharedNameWarnings } from './table/duplicate-names
 import { checkUrlPathParam, describeValue } from './versioning/build-checks';
 import type { OpenApiDocumentOptions } from './model/openapi';
 import { checkDocumentOptions, checkGuardSchemes } from './openapi/document-options';
+import { checkRenderers, type Renderer } from './model/renderer';
+import { JSONRenderer } from './negotiation/renderers';
 
 export interface AppOptions {
   /** Controller classes and `include(...)` groups, in order. */
@@ -19,7 +21,11 @@ export interface AppOptions {
   versioning?: VersioningScheme;
   /** Base for absolute URLs built outside a request (`app.url(..., { absolute: true })`). */
   origin?: string;
-  /** Media types the app renders (default `['application/json']`). */
+  /**
+   * Media types the app sends JSON as (default `['application/json']`): each
+   * is the JSON renderer under that type, so each must be a JSON type
+   * (`application/json`, `application/*+json`). Other formats are `renderers`.
+   */
   mediaTypes?: readonly string[];
   /** Extra or overriding message catalogues: `{ fr: { 'Not found.': 'Introuvable.' } }`. */
   translations?: Readonly<Record<string, Readonly<Record<string, string>>>>;
@@ -53,6 +59,20 @@ export interface AppOptions {
    * (docs/contracts.md). Off, it costs nothing per request.
    */
   validateResponses?: boolean;
+  /**
+   * The renderers of every route that names none, in order of preference
+   * (default: JSON under each of `mediaTypes`): `[JSONRenderer, TextRenderer]`,
+   * a CSV renderer... A controller, an include or a route may name its own
+   * (docs/renderers-and-parsers.md). Give this or `mediaTypes`, not both.
+   */
+  renderers?: readonly Renderer[];
+  /**
+   * The query parameter that picks a route's renderer by its `format`
+   * (`'format'`: `?format=csv`), as Django REST Framework's
+   * `URL_FORMAT_OVERRIDE`; a format the route has not is a 404, and
+   * `ctx.reverse` keeps the parameter. Default: off.
+   */
+  formatOverride?: string;
 }
 
 /** `AppOptions` checked, with every default filled in. */
@@ -69,9 +89,12 @@ export interface ResolvedAppOptions {
   readonly now: () => number;
   readonly openapi: OpenApiDocumentOptions;
   readonly validateResponses: boolean;
+  /** The renderers of routes that name none. */
+  readonly renderers: readonly Renderer[];
+  readonly formatOverride: string | null;
 }
 
-const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve', 'openapi', 'validateResponses'];
+const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve', 'openapi', 'validateResponses', 'renderers', 'formatOverride'];
 
 const misconfigured = (message: string): never => {
   throw new ImproperlyConfigured(message);
@@ -99,10 +122,8 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   checkScheme(versioning, 'createApp() option versioning');
   for (const route of table.routes) if (route.versioning) checkScheme(route.versioning, `@Controller() versioning of ${route.controller.name}`);
   checkUrlPathParam(table.routes, versioning);
-  const mediaTypes = [...(options.mediaTypes ?? ['application/json'])];
-  if (mediaTypes.length === 0 || mediaTypes.some((type) => typeof type !== 'string' || !type.includes('/'))) {
-    throw new ImproperlyConfigured(`mediaTypes must be a non-empty array of media types such as 'application/json', got ${JSON.stringify(options.mediaTypes)}.`);
-  }
+  const renderers = appRenderers(options);
+  const mediaTypes = renderers.map((renderer) => renderer.mediaType);
   const origin = options.origin === undefined ? null : checkOrigin(options.origin);
   const now = options.now ?? Date.now;
   if (typeof now !== 'function') throw new ImproperlyConfigured('now must be a function returning the time in milliseconds since the epoch, such as Date.now.');
@@ -110,7 +131,37 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   checkGuardSchemes(table.routes, openapi.securitySchemes, misconfigured);
   const validateResponses = options.validateResponses ?? false;
   if (typeof validateResponses !== 'boolean') throw new ImproperlyConfigured(`validateResponses must be true or false, got ${describeValue(validateResponses)}.`);
-  return { table, versioning, mediaTypes, origin, proxy, paramLength, now, bodyLimit, resolve, openapi, validateResponses };
+  const formatOverride = options.formatOverride ?? null;
+  if (formatOverride !== null && (typeof formatOverride !== 'string' || formatOverride === '')) {
+    throw new ImproperlyConfigured(`formatOverride must be the name of a query parameter such as 'format', got ${describeValue(formatOverride)}.`);
+  }
+  return { table, versioning, mediaTypes, origin, proxy, paramLength, now, bodyLimit, resolve, openapi, validateResponses, renderers, formatOverride };
+}
+
+/** A JSON media type: `application/json` or a `+json` suffix (RFC 6839). */
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json(?:\s*;.*)?$/i;
+
+/**
+ * `renderers`, or JSON under each of `mediaTypes`. A non-JSON type in
+ * `mediaTypes` (`text/csv`) would send JSON labelled as that type: refused,
+ * naming the renderer to give instead.
+ */
+function appRenderers(options: AppOptions): readonly Renderer[] {
+  if (options.renderers !== undefined) {
+    if (options.mediaTypes !== undefined) throw new ImproperlyConfigured('createApp() takes renderers or mediaTypes, not both: JSON under another media type is { ...JSONRenderer, mediaType } in renderers.');
+    return checkRenderers(options.renderers, 'createApp() option renderers');
+  }
+  const mediaTypes = options.mediaTypes ?? ['application/json'];
+  if (!Array.isArray(mediaTypes) || mediaTypes.length === 0 || mediaTypes.some((type) => typeof type !== 'string' || !type.includes('/'))) {
+    throw new ImproperlyConfigured(`mediaTypes must be a non-empty array of media types such as 'application/json', got ${JSON.stringify(options.mediaTypes)}.`);
+  }
+  const other = mediaTypes.find((type) => !JSON_TYPE.test(type));
+  if (other !== undefined) {
+    throw new ImproperlyConfigured(
+      `mediaTypes lists '${other}', but mediaTypes are the types JSON is sent as. To answer ${other}, give a renderer: renderers: [JSONRenderer, { mediaType: '${other}', format: '...', render: (value) => ... }] (docs/renderers-and-parsers.md).`,
+    );
+  }
+  return Object.freeze(mediaTypes.map((mediaType) => (mediaType === JSONRenderer.mediaType ? JSONRenderer : Object.freeze({ ...JSONRenderer, mediaType }))));
 }
 
 /** Misuse fails when the app is built, not on the first request. */

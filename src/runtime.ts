@@ -18,8 +18,10 @@ export interface AppRuntime {
   /** Base of absolute URLs built outside a request; `null` without the `origin` option. */
   readonly origin: string | null;
   readonly mediaTypes: readonly string[];
-  /** `mediaTypes`, parsed, with this app's memo of negotiation results. */
+  /** The app's renderers (those of routes that name none), parsed, with their memo of negotiation results. */
   readonly offers: Offers;
+  /** `AppOptions.formatOverride`: the query parameter `ctx.reverse` keeps; `null` when off. */
+  readonly formatOverride: string | null;
   readonly translator: Translator;
   /** Whether a peer address may set forwarded headers (the `proxy` option). */
   readonly trustsProxy: (address: string) => boolean;

@@ -9,8 +9,10 @@ import {
   Get,
   HostNameVersioning,
   include,
+  JSONRenderer,
   NamespaceVersioning,
   Param,
+  type Renderer,
   QueryParameterVersioning,
   Unauthorized,
   URLPathVersioning,
@@ -39,7 +41,12 @@ class PlainUsers {
 })
 class GuardedUsers extends PlainUsers {}
 
-const Users = process.argv.includes('--guard') ? GuardedUsers : PlainUsers;
+/** `--csv`: the same route with JSON and CSV renderers (docs/renderers-and-parsers.md), asked for JSON: what a second renderer costs. */
+const csv: Renderer = { mediaType: 'text/csv', format: 'csv', render: (value) => Object.values(value as object).join(',') + '\n' };
+@Controller('/users', { renderers: [JSONRenderer, csv] })
+class RenderedUsers extends PlainUsers {}
+
+const Users = process.argv.includes('--guard') ? GuardedUsers : process.argv.includes('--csv') ? RenderedUsers : PlainUsers;
 
 const versions = { defaultVersion: 'v1', allowedVersions: ['v1', 'v2'] };
 const schemes: Record<string, () => { versioning: VersioningScheme; target: RouteSource[] }> = {

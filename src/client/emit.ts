@@ -120,11 +120,21 @@ function isDateText(schema: unknown): boolean {
 function replyType(spec: OperationSpec, refName: RefNamer): string {
   const replies: string[] = [];
   for (const [status, content] of spec.responses) {
-    const bodies = [...content.entries()].map(([mediaType, schema]) => (mediaType === 'application/problem+json' ? 'Problem' : typeOf(schema, refName, 'response')));
+    const bodies = [...content.entries()].map(([mediaType, schema]) => (mediaType === 'application/problem+json' ? 'Problem' : bodyType(mediaType, schema, refName)));
     const body = bodies.length === 0 ? 'undefined' : [...new Set(bodies)].join(' | ');
     replies.push(`Reply<${statusType(status)}, ${body}>`);
   }
   return replies.length === 0 ? 'never' : replies.join(' | ');
+}
+
+/**
+ * What the client's `readBody` gives for a media type: JSON as its schema says, `text/*`
+ * (a CSV or HTML renderer's body) as a string, anything else as bytes (docs/renderers-and-parsers.md).
+ */
+function bodyType(mediaType: string, schema: unknown, refName: RefNamer): string {
+  const type = mediaType.split(';')[0].trim().toLowerCase();
+  if (/^application\/([\w.-]+\+)?json$/.test(type)) return typeOf(schema, refName, 'response');
+  return type.startsWith('text/') ? 'string' : 'Uint8Array';
 }
 
 /** A status key as a type: `404`, a range as its hundred statuses, `default` as any number. */

@@ -6,7 +6,8 @@ import { compileCheck, type Check, type Checked } from '../schema/check';
 import { describeSchema } from '../schema/document';
 import { compileSerializer, type Serialize } from '../schema/serializer';
 import type { SchemaCompiler } from '../validation/schema';
-import { asJson, isRaw, render, type ContentTypes, type Render } from './render';
+import type { Offer, Offers } from '../negotiation/offers';
+import { isRaw, render, writeValue, type Render } from './render';
 
 export interface ContractOptions {
   /** The app's schema compiler, for `validateResponses`. */
@@ -16,7 +17,7 @@ export interface ContractOptions {
 }
 
 /** Writes one value under one status's schema (a promise when a Standard validator answers with one). */
-type Write = (ctx: Context, value: unknown, status: number, type: string, types: ContentTypes) => void | Promise<void>;
+type Write = (ctx: Context, value: unknown, status: number, offer: Offer, offers: Offers) => void | Promise<void>;
 
 /**
  * The route's renderer when its `responses` give a status a schema, else
@@ -41,12 +42,12 @@ export function planContract(route: RouteRecord, options: ContractOptions): Rend
     else exact.set(Number(status), write);
   }
   if (exact.size === 0 && ranges.length === 0) return null;
-  return (ctx, returned, type, types) => {
-    if (returned === undefined || isRaw(returned)) return render(ctx, returned, type, types);
+  return (ctx, returned, offer, offers) => {
+    if (returned === undefined || isRaw(returned)) return render(ctx, returned, offer, offers);
     // Koa's 404 until someone sets a status; a value sent without one goes out as 200.
     const status = (ctx.response as unknown as { _explicitStatus?: boolean })._explicitStatus ? ctx.status : 200;
     const write = exact.get(status) ?? ranges[Math.floor(status / 100)];
-    return write === undefined ? render(ctx, returned, type, types) : write(ctx, returned, status, type, types);
+    return write === undefined ? render(ctx, returned, offer, offers) : write(ctx, returned, status, offer, offers);
   };
 }
 
@@ -61,19 +62,16 @@ function writer(schema: Schema, where: string, route: string, { compiler, valida
   // A validator that cannot describe itself validates every value, and its output (what it kept) is sent.
   const check: Check | null = validate || serialize === null ? compileCheck(schema, compiler, `the response schema of ${where}`) : null;
   if (check === null) {
-    return (ctx, value, status, type, types) => {
-      ctx.body = asJson(ctx, written(serialize as Serialize, value, route, status), type, types);
-    };
+    return (ctx, value, status, offer, offers) => writeValue(ctx, value, offer, offers, written(serialize as Serialize, value, route, status));
   }
-  const send = (ctx: Context, checked: Checked, status: number, type: string, types: ContentTypes): void => {
+  const send = (ctx: Context, checked: Checked, status: number, offer: Offer, offers: Offers): void => {
     if (checked.issues !== undefined) throw new InvalidResponse(route, status, checked.issues);
-    const text = serialize === null ? JSON.stringify(checked.value) : written(serialize, checked.value, route, status);
-    ctx.body = asJson(ctx, text, type, types);
+    writeValue(ctx, checked.value, offer, offers, serialize === null ? JSON.stringify(checked.value) : written(serialize, checked.value, route, status));
   };
-  return (ctx, value, status, type, types) => {
+  return (ctx, value, status, offer, offers) => {
     const checked = check(value);
-    if (checked instanceof Promise) return checked.then((settled) => send(ctx, settled, status, type, types));
-    send(ctx, checked, status, type, types);
+    if (checked instanceof Promise) return checked.then((settled) => send(ctx, settled, status, offer, offers));
+    send(ctx, checked, status, offer, offers);
   };
 }
 

@@ -3,14 +3,16 @@ import { messageOf, httpError, MethodNotAllowed, NotFound } from '../errors';
 import { isDraining } from '../shutdown';
 import { requestHost } from './host';
 import type { Translator } from '../i18n/translator';
-import type { Offers } from '../negotiation/offers';
+import type { Negotiated } from '../negotiation/accept';
+import type { Offer, Offers } from '../negotiation/offers';
+import { keepNegotiated } from './negotiated';
+import { lastQueryValue } from './query';
 import { announce, announceVersion } from '../lifecycle/respond';
 import type { RouteRecord } from '../model/route';
 import { serves } from '../table/versions';
 import type { VersioningScheme } from '../model/scheme';
 import type { Candidate, Matcher } from './matcher';
 import type { RoutePlan } from './middleware';
-import { ContentTypes } from './render';
 import { asError, sendProblem, toProblem, varyOn } from './problem';
 import type { RouteTrace } from './tracing';
 
@@ -83,7 +85,12 @@ export interface Routing {
   plans: readonly RoutePlan[];
   /** The app's scheme; a controller's `versioning` option overrides it. */
   versioning: VersioningScheme | null;
+  /** The app's renderers (what a 405 varies on). */
   offers: Offers;
+  /** Per route, in the table's order: its renderers, the app's `offers` when it names none. */
+  routeOffers: readonly Offers[];
+  /** The query parameter that picks a renderer by format (`AppOptions.formatOverride`); `null` when off. */
+  formatOverride: string | null;
   /** The clock for `retireAfterSunset`, in ms since the epoch. */
   now: () => number;
   /** Gives the request's trace span its route; `null` without OpenTelemetry. */
@@ -97,57 +104,106 @@ export interface Routing {
  * middleware (docs/guards-and-injection.md), and innermost bind the handler's
  * arguments, call it on the app's controller instance and render the result.
  */
-export function dispatcher({ matcher, plans, versioning, offers, now, trace }: Routing): Middleware {
-  const types = new ContentTypes();
+export function dispatcher({ matcher, plans, versioning, offers: appOffers, routeOffers, formatOverride, now, trace }: Routing): Middleware {
+  /** The route's renderers, narrowed by `?format=` when the app allows it (404 for a format it has not). */
+  const offersOf = (ctx: Context, index: number): Offers => {
+    const offers = routeOffers[index];
+    if (formatOverride === null) return offers;
+    const format = lastQueryValue(ctx.querystring, formatOverride);
+    // An empty `?format=` picks nothing, as in DRF.
+    return format ? offers.withFormat(format) : offers;
+  };
   return async (ctx) => {
     const result = matcher.match(ctx.method, ctx.path);
     if (result.kind === 'none') throw new NotFound();
-    // With several media types the representation is chosen from Accept, whatever the scheme (DRF: > 1 renderer);
-    // docs/reference/decisions.md#content-negotiation.
-    if (offers.types.length > 1) varyOn(ctx, ACCEPT);
     if (result.kind === 'method') {
+      // With several renderers the representation is chosen from Accept, whatever the scheme (DRF: > 1 renderer);
+      // docs/reference/decisions.md#content-negotiation. A 405 has no route: the app's renderers decide.
+      if (appOffers.offers.length > 1) varyOn(ctx, ACCEPT);
       if (ctx.method !== 'OPTIONS') throw new MethodNotAllowed(result.allowed, messageOf('METHOD_NOT_ALLOWED', { method: ctx.method }, 'named'));
       ctx.set('Allow', [...result.allowed, 'OPTIONS'].join(', '));
       ctx.status = 204;
       return;
     }
-    const [first] = result.candidates;
+    const { candidates } = result;
+    const [first] = candidates;
+    // Several renderers, or routes of different versions that render differently: the answer depends on Accept.
+    if (routeOffers[first.index].offers.length > 1 || (candidates.length > 1 && candidates.some((c) => routeOffers[c.index] !== routeOffers[first.index]))) {
+      varyOn(ctx, ACCEPT);
+    }
     setRoute(ctx, first);
     if (trace !== null) trace(ctx.method, first.route.pattern.source);
     const scheme = first.route.versioning === undefined ? versioning : first.route.versioning;
     const lifecycle = scheme?.lifecycle?.active ? scheme.lifecycle : null;
     if (scheme) varyOn(ctx, scheme.vary);
     if (lifecycle) announce(ctx, lifecycle.reported);
-    const { offer } = offers.accept(ctx.req.headers.accept);
+    let negotiatedBy = first;
+    let offers: Offers;
+    let negotiated: Negotiated<Offer>;
+    if (candidates.length === 1) negotiated = (offers = offersOf(ctx, first.index)).accept(ctx.req.headers.accept);
+    else ({ by: negotiatedBy, offers, negotiated } = negotiateAmong(ctx, candidates, routeOffers, offersOf));
     // A Host no client could parse is a 400 before any version is determined, so no link is built on it
     // (docs/reference/decisions.md#host).
     requestHost(ctx);
     if (scheme) {
+      keepNegotiated(ctx, negotiated);
       ctx.version = scheme.determineVersion(ctx, first.params);
       ctx.versioningScheme = scheme;
       if (lifecycle) announceVersion(ctx, lifecycle, ctx.version, now);
     }
     const chosen = result.candidates.find((candidate) => serves(candidate.route, ctx.version));
     if (!chosen) throw scheme ? scheme.invalidVersion() : new NotFound();
+    // Routes sharing a path may render differently: the one chosen by version negotiates again over its own.
+    if (chosen !== negotiatedBy && routeOffers[chosen.index] !== routeOffers[negotiatedBy.index]) {
+      offers = offersOf(ctx, chosen.index);
+      negotiated = offers.accept(ctx.req.headers.accept);
+    }
     if (chosen !== first) {
       setRoute(ctx, chosen);
       if (trace !== null && chosen.route.pattern.source !== first.route.pattern.source) trace(ctx.method, chosen.route.pattern.source);
     }
     const { route, params } = chosen;
     const plan = plans[chosen.index];
-    // The Accept-header scheme's responses say which version answered (docs/openapi.md#versions-how-a-client-asks-for-one).
-    const type = scheme?.mediaTypeParameter && typeof ctx.version === 'string' ? offer.full + scheme.mediaTypeParameter(ctx.version) : offer.full;
-    if (plan.around === null) await handle(ctx, route, plan, params, type, types);
-    else await plan.around(ctx, () => handle(ctx, route, plan, params, type, types));
+    const { offer } = negotiated;
+    if (plan.around === null) await handle(ctx, route, plan, params, offer, offers);
+    else await plan.around(ctx, () => handle(ctx, route, plan, params, offer, offers));
   };
 }
 
+/**
+ * Negotiation when routes of several versions share the path: over the first
+ * one's renderers, else (it refuses, or lacks the `?format=`) over the next
+ * that renders differently, so the version can still be read from the range
+ * that one accepts (a v2 that adds CSV). The dispatcher renegotiates over the
+ * route the version chooses. Nothing accepted: the first route's refusal.
+ */
+function negotiateAmong(
+  ctx: Context,
+  candidates: readonly Candidate[],
+  routeOffers: readonly Offers[],
+  offersOf: (ctx: Context, index: number) => Offers,
+): { by: Candidate; offers: Offers; negotiated: Negotiated<Offer> } {
+  let refusal: unknown;
+  const tried = new Set<Offers>();
+  for (const candidate of candidates) {
+    if (tried.has(routeOffers[candidate.index])) continue;
+    tried.add(routeOffers[candidate.index]);
+    try {
+      const offers = offersOf(ctx, candidate.index);
+      return { by: candidate, offers, negotiated: offers.accept(ctx.req.headers.accept) };
+    } catch (error) {
+      refusal ??= error;
+    }
+  }
+  throw refusal;
+}
+
 /** The innermost step: bind, call, render (through the route's response contract when it has one, docs/contracts.md). */
-async function handle(ctx: Context, route: RouteRecord, plan: RoutePlan, params: Record<string, string>, type: string, types: ContentTypes): Promise<void> {
+async function handle(ctx: Context, route: RouteRecord, plan: RoutePlan, params: Record<string, string>, offer: Offer, offers: Offers): Promise<void> {
   const bound = plan.bind(ctx, params);
   const args = Array.isArray(bound) ? bound : await bound;
   const returned = plan.instance[route.handler](...args);
-  const rendered = plan.render(ctx, isThenable(returned) ? await returned : returned, type, types);
+  const rendered = plan.render(ctx, isThenable(returned) ? await returned : returned, offer, offers);
   if (rendered !== undefined) await rendered;
 }
 

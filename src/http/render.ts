@@ -1,15 +1,21 @@
 import { Readable } from 'node:stream';
 import type { Context } from 'koa';
-
-/** Writes a handler's value as the response: `render` below, or a route's response contract (./contracts.ts). */
-export type Render = (ctx: Context, returned: unknown, type: string, types: ContentTypes) => void | Promise<void>;
+import type { Offer, Offers } from '../negotiation/offers';
 
 /**
- * A returned value becomes the JSON body (`null` included); buffers and
- * streams pass through. Serialising here, not in Koa's respond step, means a
- * circular or BigInt value is a 500 problem document instead of a broken reply.
+ * Writes a handler's value as the response with the negotiated offer (one of
+ * the route's `offers`): `render` below, or a route's response contract (./contracts.ts).
  */
-export function render(ctx: Context, returned: unknown, type: string, types: ContentTypes): void {
+export type Render = (ctx: Context, returned: unknown, offer: Offer, offers: Offers) => void | Promise<void>;
+
+/**
+ * A returned value (or an object the handler put in `ctx.body`) is written by
+ * the negotiated renderer (`null` included); buffers and streams pass
+ * through, as does a string the handler put in `ctx.body`. Serialising here,
+ * not in Koa's respond step, means a circular or BigInt value is a 500
+ * problem document instead of a broken reply.
+ */
+export function render(ctx: Context, returned: unknown, offer: Offer, offers: Offers): void {
   let value = returned;
   if (value === undefined) {
     if (ctx.body == null) {
@@ -19,47 +25,36 @@ export function render(ctx: Context, returned: unknown, type: string, types: Con
     if (typeof ctx.body === 'string' || isRaw(ctx.body)) return;
     value = ctx.body;
   } else if (isRaw(value)) {
-    ctx.body = value;
+    ctx.body = bytes(value);
     return;
   }
-  ctx.body = asJson(ctx, JSON.stringify(value), type, types);
-}
-
-/** `text` as the JSON body's text, with the negotiated media type unless the handler chose one. */
-export function asJson(ctx: Context, text: string, type: string, types: ContentTypes): string {
-  // A wildcard range (`*/*`, `application/*`) before the parameters names no type to send: JSON.
-  if (!ctx.response.get('Content-Type')) types.set(ctx, /^[^;]*\*/.test(type) ? 'application/json' : type);
-  return text;
+  writeValue(ctx, value, offer, offers);
 }
 
 /**
- * The Content-Type header of each media type an app renders, as Koa's
- * `ctx.type` setter writes it (mime-types adds the charset), found through
- * that setter once per type and then set directly: the lookup cost more
- * than the rest of rendering. Keys are the app's own media types, with the
- * Accept-header scheme's `; version=...` appended; since a scheme that allows
- * every version would let clients add keys at will, at most `MAX_KNOWN` are
- * kept, and the rest go through the setter each time.
+ * Writes `value` with `offer`'s renderer and `Content-Type`. A handler that
+ * set `ctx.type` itself chose the representation: the route's renderer of
+ * that type writes it, and without one a string is sent as written, any
+ * other value as JSON (docs/renderers-and-parsers.md). `json` is what a
+ * response contract wrote for the value: JSON renderers send it, other
+ * renderers get the value it kept (undeclared fields never leave, whatever the format).
  */
-export class ContentTypes {
-  static readonly MAX_KNOWN = 256;
-  private readonly known = new Map<string, string>();
-
-  /** How many headers are remembered (for the test that holds the bound). */
-  get remembered(): number {
-    return this.known.size;
+export function writeValue(ctx: Context, value: unknown, offer: Offer, offers: Offers, json?: string): void {
+  const own = ctx.response.get('Content-Type');
+  const chosen = own ? offers.find(own as string) : offer;
+  if (chosen === undefined) {
+    ctx.body = typeof value === 'string' ? value : (json ?? JSON.stringify(value));
+    return;
   }
+  // The type first: Koa's body setter would otherwise guess text/plain or text/html for a string.
+  if (!own) chosen.setContentType(ctx);
+  if (chosen.json) ctx.body = json ?? JSON.stringify(value);
+  else ctx.body = bytes(chosen.renderer.render(json === undefined ? value : JSON.parse(json), ctx));
+}
 
-  set(ctx: Context, type: string): void {
-    const header = this.known.get(type);
-    if (header !== undefined) {
-      ctx.set('Content-Type', header);
-      return;
-    }
-    ctx.type = type;
-    const written = ctx.response.get('Content-Type');
-    if (typeof written === 'string' && written !== '' && this.known.size < ContentTypes.MAX_KNOWN) this.known.set(type, written);
-  }
+/** Koa sends a Buffer as bytes but would write any other Uint8Array as a JSON object: wrap it, without copying. */
+function bytes<T>(value: T): T | Buffer {
+  return value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value;
 }
 
 export function isRaw(value: unknown): boolean {

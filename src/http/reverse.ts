@@ -3,7 +3,8 @@ import { InvalidArgument, NoReverseMatch } from '../errors';
 import type { AppRuntime } from '../runtime';
 import { runtimeOf } from '../runtime';
 import { checkKeys } from '../util/keys';
-import { withQueryAndFragment } from '../table/query';
+import { formEncode, withQueryAndFragment } from '../table/query';
+import { lastQueryValue } from './query';
 import { reversePath } from '../table/reverse';
 import type { ReverseOptions, ReverseParams } from '../model/reverse';
 import { requestOrigin } from './host';
@@ -35,16 +36,36 @@ export function plainReverse(ctx: Context, name: string, params?: ReverseParams,
 /**
  * `ctx.reverse`: DRF's `reverse(name, request=request)`. The request's scheme
  * reverses first; when it finds no match, plain reversal runs with the
- * caller's own arguments.
+ * caller's own arguments. Either way the link keeps the request's
+ * `formatOverride` parameter (`?format=csv`), as DRF's reverse does.
  */
 export function requestReverse(ctx: Context, name: string, params?: ReverseParams, options: ReverseOptions = {}): string {
   const scheme = ctx.versioningScheme;
   if (scheme) {
     try {
-      return (scheme as unknown as UntypedScheme).reverse(name, params, { ...options, request: ctx });
+      return keepFormat(ctx, (scheme as unknown as UntypedScheme).reverse(name, params, { ...options, request: ctx }));
     } catch (error) {
       if (!(error instanceof NoReverseMatch)) throw error;
     }
   }
-  return plainReverse(ctx, name, params, options);
+  return keepFormat(ctx, plainReverse(ctx, name, params, options));
+}
+
+/**
+ * `url` with the request's format parameter, replacing any the link has
+ * (DRF's `preserve_builtin_query_params`); other parameters stay as written,
+ * in their order, and the fragment stays last.
+ */
+function keepFormat(ctx: Context, url: string): string {
+  const param = runtimeOf(ctx.app).formatOverride;
+  if (param === null) return url;
+  const format = lastQueryValue(ctx.querystring, param);
+  if (format === undefined) return url;
+  const hash = url.indexOf('#');
+  const fragment = hash === -1 ? '' : url.slice(hash);
+  const beforeHash = hash === -1 ? url : url.slice(0, hash);
+  const mark = beforeHash.indexOf('?');
+  const pairs = mark === -1 ? [] : beforeHash.slice(mark + 1).split('&').filter((pair) => pair !== '' && lastQueryValue(pair, param) === undefined);
+  pairs.push(`${formEncode(param)}=${formEncode(format)}`);
+  return `${mark === -1 ? beforeHash : beforeHash.slice(0, mark)}?${pairs.join('&')}${fragment}`;
 }

@@ -1,3 +1,4 @@
+import type { Renderer } from './renderer';
 import type { Schema } from './schema';
 import type { VersioningScheme } from './scheme';
 
@@ -36,6 +37,8 @@ export interface RouteOptions extends RouteDocs {
   requirements?: Record<string, RegExp | string>;
   /** Versions this route serves (docs/versioning.md). */
   versions?: readonly (string | null)[];
+  /** The renderers this route answers with, in order of preference; overrides its controller's, includes' and app's (docs/renderers-and-parsers.md). */
+  renderers?: readonly Renderer[];
 }
 
 export interface ControllerOptions {
@@ -45,4 +48,6 @@ export interface ControllerOptions {
   versioning?: VersioningScheme | null;
   /** Versions every route of this controller serves (docs/versioning.md). */
   versions?: readonly (string | null)[];
+  /** The renderers of this controller's routes, unless a route names its own (docs/renderers-and-parsers.md). */
+  renderers?: readonly Renderer[];
 }

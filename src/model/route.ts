@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import type { Token } from 'path-to-regexp';
 import type { GuardInfo } from './guard';
 import type { RouteDocs } from './options';
+import type { Renderer } from './renderer';
 import type { ParamBinding } from './params';
 import type { Values } from './reverse';
 import type { VersioningScheme } from './scheme';
@@ -57,6 +58,8 @@ export interface RouteRecord {
   readonly guards: readonly GuardInfo[];
   /** What the route says about itself for `app.openapi()`. */
   readonly docs: RouteDocs;
+  /** The route's renderers: its own, else its controller's, else its innermost include's; `null` means the app's. */
+  readonly renderers: readonly Renderer[] | null;
 }
 
 /** One level of the namespace tree that reversal walks; `NamespaceNode` in table/ implements it. */

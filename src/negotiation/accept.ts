@@ -1,4 +1,3 @@
-import { NotAcceptable } from '../errors';
 import { parseMediaType, precedence, satisfies, splitOutsideQuotes, type MediaType } from './media-type';
 
 /** Work per request is bounded: a longer header is cut, and only the first ranges count. */
@@ -7,9 +6,9 @@ export const ACCEPT_LIMITS = { length: 4096, ranges: 32 } as const;
 /** RFC 9110 qvalue. */
 const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
 
-export interface Negotiated {
-  /** The offered media type that will be rendered. */
-  readonly offer: MediaType;
+export interface Negotiated<T extends { readonly media: MediaType } = { readonly media: MediaType }> {
+  /** The offer (a renderer and its parsed media type) that will be rendered. */
+  readonly offer: T;
   /** The client's matched range (its parameters carry e.g. the version). */
   readonly accepted: MediaType;
 }
@@ -25,19 +24,20 @@ interface Range {
  * (docs/reference/versioning.md#content-negotiation),
  * with RFC 9110 where DRF has quirks: commas inside quoted strings do not
  * split, higher `q` wins inside a precedence group, `q=0` excludes a range.
- * An absent header means `*\/*`; an empty one matches nothing (406).
+ * An absent header means `*\/*`; an empty one matches nothing: `null`, a 406.
+ * Offers are tried in their order inside each precedence group.
  */
-export function negotiate(header: string | undefined, offers: readonly MediaType[]): Negotiated {
+export function negotiate<T extends { readonly media: MediaType }>(header: string | undefined, offers: readonly T[]): Negotiated<T> | null {
   const ranges = parseAccept(header === undefined ? '*/*' : header);
   const groups = [3, 2, 1, 0].map((level) => ranges.filter((range) => range.precedence === level).sort((a, b) => b.q - a.q));
   for (const group of groups) {
     for (const offer of offers) {
       for (const range of group) {
-        if (satisfies(offer, range.media)) return { offer, accepted: range.media };
+        if (satisfies(offer.media, range.media)) return { offer, accepted: range.media };
       }
     }
   }
-  throw new NotAcceptable();
+  return null;
 }
 
 function parseAccept(header: string): Range[] {

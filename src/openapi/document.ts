@@ -99,7 +99,7 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
           scheme,
           version: routeVersion,
           refusal: scheme === null ? null : refusalStatus(scheme, refusals),
-          mediaTypes: source.mediaTypes,
+          mediaTypes: route.renderers === null ? source.mediaTypes : route.renderers.map((renderer) => renderer.mediaType),
           versionNote: scheme === appScheme && request !== null ? request.note : null,
           warn: routeWarn,
         });

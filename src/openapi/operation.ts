@@ -27,7 +27,7 @@ export interface OperationFacts {
   version: string | null;
   /** The status the scheme refuses a version with (404, or 406 for the Accept header), `null` without a scheme. */
   refusal: number | null;
-  /** The app's media types. */
+  /** The route's renderers' media types (the app's when it names none). */
   mediaTypes: readonly string[];
   /** How a client asks for the version, when the operation must say it (the Accept header). */
   versionNote: string | null;

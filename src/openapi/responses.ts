@@ -29,7 +29,7 @@ export const PROBLEM_REF = '#/components/schemas/Problem';
 
 export interface ResponseFacts {
   docs: RouteDocs;
-  /** The app's media types, each with the version's suffix (`application/json; version=v2`). */
+  /** The route's renderers' media types, each with the version's suffix (`application/json; version=v2`). */
   mediaTypes: readonly string[];
   /** Problem statuses the operation can answer (400 when it binds input, 404, 406, the scheme's refusal). */
   problems: readonly number[];
@@ -65,13 +65,16 @@ export function responsesOf({ docs, mediaTypes, problems, warn = () => {} }: Res
 function contentOf(status: string, response: DocumentedResponse, mediaTypes: readonly string[], warn: Warn): Record<string, unknown> | undefined {
   if (response.schema !== undefined) {
     const schema = shownSchema(response.schema, 'output', warn);
-    return Object.fromEntries(mediaTypes.map((type) => [type, { schema }]));
+    // The schema describes the value; only JSON writes the value itself. A CSV or HTML body is the renderer's (docs/renderers-and-parsers.md).
+    return Object.fromEntries(mediaTypes.map((type) => [type, JSON_TYPE.test(type) ? { schema } : {}]));
   }
   if (response.mediaTypes !== undefined) return Object.fromEntries(mediaTypes.map((type) => [type, {}]));
   if (status === 'default' || status === '204' || status === '304' || status.startsWith('1')) return undefined;
   if (status.startsWith('4') || status.startsWith('5')) return problemContent();
   return Object.fromEntries(mediaTypes.map((type) => [type, { schema: {} }]));
 }
+
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\b/i;
 
 const problemContent = () => ({ 'application/problem+json': { schema: { $ref: PROBLEM_REF } } });
 

@@ -8,6 +8,7 @@ import { MetadataKeys, ownPropertiesWith } from '../metadata';
 import { checkName, checkPrefix, compile, compileRequirements } from './checks';
 import { isInclude, type RouteSource } from './include';
 import type { RouteOptions } from '../model/options';
+import { checkRenderers, type Renderer } from '../model/renderer';
 import type { GuardEntry } from '../model/guard';
 import type { ParamBinding } from '../model/params';
 import type { RouteRecord, RouteTable } from '../model/route';
@@ -26,6 +27,8 @@ interface Scope {
   use: readonly GuardEntry[];
   /** Parameter lists made so far in this build, shared between routes (CompiledPattern). */
   params: ParamLists;
+  /** The innermost renderers named so far (include, then controller); `null`: the app's. */
+  renderers: readonly Renderer[] | null;
 }
 
 /**
@@ -35,7 +38,7 @@ interface Scope {
 export function buildRouteTable(sources: readonly RouteSource[]): RouteTable {
   const root = new NamespaceNode();
   const routes: RouteRecord[] = [];
-  walk(sources, { prefix: '', namespaces: [], appNames: [], node: root, use: [], params: new ParamLists() }, routes);
+  walk(sources, { prefix: '', namespaces: [], appNames: [], node: root, use: [], params: new ParamLists(), renderers: null }, routes);
   return { routes, root };
 }
 
@@ -44,7 +47,7 @@ function walk(sources: readonly RouteSource[], scope: Scope, out: RouteRecord[])
     if (isInclude(source)) {
       checkPrefix(source.prefix, `include('${source.prefix}')`);
       const inner = enter(scope, joinPath(scope.prefix, source.prefix), source.namespace, source.appName);
-      walk(source.routes, { ...inner, use: [...scope.use, ...source.use] }, out);
+      walk(source.routes, { ...inner, use: [...scope.use, ...source.use], renderers: source.renderers ?? scope.renderers }, out);
     } else if (typeof source === 'function') {
       addController(source, scope, out);
     } else {
@@ -71,10 +74,11 @@ function addController(controller: Function, outer: Scope, out: RouteRecord[]): 
   if (!meta) {
     throw new ImproperlyConfigured(`${controller.name || 'A class'} is in routes but has no @Controller() decorator.`);
   }
-  checkKeys(`@Controller() options of ${controller.name}`, meta.options, ['namespace', 'versioning', 'versions']);
+  checkKeys(`@Controller() options of ${controller.name}`, meta.options, ['namespace', 'versioning', 'versions', 'renderers']);
   checkPrefix(meta.prefix, `@Controller('${meta.prefix}') on ${controller.name}`);
   const entered = enter(outer, joinPath(outer.prefix, meta.prefix), meta.options.namespace, undefined);
-  const scope = { ...entered, use: [...outer.use, ...controllerMiddleware(controller)] };
+  const renderers = meta.options.renderers === undefined ? outer.renderers : checkRenderers(meta.options.renderers, `@Controller() renderers of ${controller.name}`);
+  const scope = { ...entered, use: [...outer.use, ...controllerMiddleware(controller)], renderers };
   const routes = routesOf(controller);
   checkUndecoratedHandlers(controller, routes);
   for (const route of routes) {
@@ -140,10 +144,11 @@ function makeRecord(
     bindings: sharedIfEmpty(bindingsOf(controller.prototype, route.handler), NO_BINDINGS),
     ...guardsOf(scope.use, routeMiddleware(controller.prototype, route.handler)),
     docs: checkRouteDocs(options, where),
+    renderers: options.renderers === undefined ? scope.renderers : checkRenderers(options.renderers, `renderers of ${where}`),
   };
 }
 
-const ROUTE_OPTION_KEYS: readonly string[] = ['name', 'requirements', 'versions', ...ROUTE_DOC_KEYS];
+const ROUTE_OPTION_KEYS: readonly string[] = ['name', 'requirements', 'versions', ...ROUTE_DOC_KEYS, 'renderers'];
 const NO_OPTIONS: RouteOptions = Object.freeze({});
 
 /** One empty value shared by every route that has none: a large table is mostly such routes. */

@@ -1,6 +1,7 @@
 import { guardEntry } from '../decorators/guard';
 import { ImproperlyConfigured } from '../errors';
 import type { Guard, GuardEntry } from '../model/guard';
+import { checkRenderers, type Renderer } from '../model/renderer';
 import { checkKeys } from '../util/keys';
 
 export interface IncludeOptions {
@@ -10,6 +11,8 @@ export interface IncludeOptions {
   appName?: string;
   /** Middleware or described guards run around every route of the group, after its version is determined (docs/guards-and-injection.md). */
   use?: readonly Guard[];
+  /** The renderers of the group's routes, unless an inner include, a controller or a route names its own (docs/renderers-and-parsers.md). */
+  renderers?: readonly Renderer[];
 }
 
 /** A group of routes mounted under a path prefix; made by `include()`. */
@@ -19,6 +22,7 @@ export interface Include {
   readonly namespace?: string;
   readonly appName?: string;
   readonly use: readonly GuardEntry[];
+  readonly renderers?: readonly Renderer[];
 }
 
 /** A controller class or an `include()` group. */
@@ -47,7 +51,7 @@ export type RouteSource = Function | Include;
  * ```
  */
 export function include(prefix: string, routes: readonly RouteSource[], options: IncludeOptions = {}): Include {
-  checkKeys('include() options', options, ['namespace', 'appName', 'use']);
+  checkKeys('include() options', options, ['namespace', 'appName', 'use', 'renderers']);
   if (!Array.isArray(routes)) {
     throw new ImproperlyConfigured(`include('${prefix}', routes): routes must be an array of controller classes or includes.`);
   }
@@ -57,7 +61,8 @@ export function include(prefix: string, routes: readonly RouteSource[], options:
   }
   const entries = use.map((guard, index) => guardEntry(guard, `include('${prefix}', ..., { use }) entry ${index + 1}`));
   const namespace = options.namespace ?? options.appName;
-  return Object.freeze({ prefix, routes: [...routes], namespace, appName: options.appName, use: Object.freeze(entries) });
+  const renderers = options.renderers === undefined ? {} : { renderers: checkRenderers(options.renderers, `include('${prefix}', ..., { renderers })`) };
+  return Object.freeze({ prefix, routes: [...routes], namespace, appName: options.appName, use: Object.freeze(entries), ...renderers });
 }
 
 export function isInclude(source: RouteSource): source is Include {

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import { templateOf, versionRefused, type HttpError } from '../errors';
+import { negotiatedOf } from '../http/negotiated';
 import type { Negotiated } from '../negotiation/accept';
 import { runtimeOf } from '../runtime';
 import { BaseVersioning } from './base';
@@ -66,10 +67,10 @@ export function versionParameter(versionParam: string, version: string): string 
 }
 
 /**
- * The media type negotiated for this request against its app's
- * `mediaTypes`; throws a 406 when nothing fits. The app's memo makes this
- * second negotiation in the request (the dispatcher's was first) a lookup.
+ * The range the request's route accepted (the dispatcher negotiated it over
+ * the route's renderers); outside the dispatcher, negotiated against the
+ * app's renderers (a 406 when nothing fits).
  */
 function acceptedMediaType(ctx: Context): Negotiated {
-  return runtimeOf(ctx.app).offers.accept(ctx.req.headers.accept);
+  return negotiatedOf(ctx) ?? runtimeOf(ctx.app).offers.accept(ctx.req.headers.accept);
 }

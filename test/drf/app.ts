@@ -12,7 +12,12 @@ import {
   URLPathVersioning,
   type App,
   type VersioningScheme,
+  JSONRenderer,
+  type Renderer,
 } from '../../src';
+
+/** views.py's second renderer: JSON text under text/html. */
+const MIRRORED_HTML: Renderer = { mediaType: 'text/html', format: 'html', render: (value) => JSON.stringify(value) };
 
 /** One configuration of the mirrored app: the same fields drive.py reads (views.configure). */
 export interface Config {
@@ -85,7 +90,8 @@ export function mirroredApp(config: Config): App {
       include('/ns/other', [Users], { namespace: 'other', appName: 'users' }),
     ],
     versioning,
-    mediaTypes: config.mediaTypes,
+    // The mirrored DRF view's second renderer (views.py's HTMLRenderer) writes JSON text under text/html: so does this one.
+    renderers: config.mediaTypes.map((type) => (type === 'text/html' ? MIRRORED_HTML : { ...JSONRenderer, mediaType: type })),
     proxy: config.proxy,
   });
   app.silent = true;

@@ -19,6 +19,8 @@ import {
   QueryParameterVersioning,
   URLPathVersioning,
   Use,
+  JSONRenderer,
+  HTMLRenderer,
 } from '../../src';
 import type { Context } from 'koa';
 import { Readable } from 'node:stream';
@@ -123,7 +125,7 @@ describe('http/dispatch', () => {
     for (const versioning of [undefined, new URLPathVersioning(), new QueryParameterVersioning(), new HostNameVersioning(), new NamespaceVersioning()]) {
       // URLPathVersioning needs a route that carries its parameter (else the build refuses it).
       const routes = versioning instanceof URLPathVersioning ? [Things, include('/:version', [VersionMarker])] : [Things];
-      const built = createApp({ routes, versioning, mediaTypes: ['application/json', 'text/html'] });
+      const built = createApp({ routes, versioning, renderers: [JSONRenderer, HTMLRenderer] });
       const name = versioning?.constructor.name ?? 'no versioning';
       for (const [method, status] of [['get', 200], ['put', 405]] as const) {
         const res = await request(built.callback())[method]('/things').set('Accept', 'text/html');

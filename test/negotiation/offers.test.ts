@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import { NEGOTIATION_MEMO_CHARS, Offers } from '../../src/negotiation/offers';
+import { JSONRenderer } from '../../src/negotiation/renderers';
 
 describe('negotiation/offers: the memo', () => {
   it('regression: bounded by count only, 64 Accept values of 1 MB (raised maxHeaderSize) kept 64 MB; now by size too', () => {
-    const offers = new Offers(['application/json']);
+    const offers = new Offers([JSONRenderer]);
     for (let i = 0; i < 64; i++) {
       const result = offers.accept(`application/json; version=${i}, ${'x'.repeat(2 ** 20)}`);
       expect(result.accepted.params.get('version')).to.equal(String(i));

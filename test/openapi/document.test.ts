@@ -13,6 +13,8 @@ import {
   Post,
   Query,
   URLPathVersioning,
+  JSONRenderer,
+  HTMLRenderer,
 } from '../../src';
 import { documentOf, operations } from './validator';
 
@@ -126,6 +128,21 @@ describe('openapi/document', () => {
     const custom = createApp({ routes: [Users], mediaTypes: ['application/json', 'application/vnd.example+json'] });
     const detail = operations(await documentOf(custom)).get('GET /users/{id}/posts');
     expect(Object.keys((detail?.responses['200'] as { content: object }).content)).to.deep.equal(['application/json', 'application/vnd.example+json']);
+  });
+
+  it("lists each route's renderers' media types; a schema shows under JSON types only (the others' bodies are the renderer's)", async () => {
+    const csv = { mediaType: 'text/csv', format: 'csv', render: String };
+    @Controller('/books', { renderers: [JSONRenderer, csv] })
+    class Books {
+      @Get('', { name: 'books-list', responses: { 200: { schema: { type: 'array', items: { type: 'string' } } } } }) list() {}
+      @Get('/page', { name: 'books-page', renderers: [HTMLRenderer] }) page() {}
+    }
+    const app = createApp({ routes: [Books, Users] });
+    const ops = operations(await documentOf(app));
+    const content = (key: string) => (ops.get(key)?.responses['200'] as { content: object }).content;
+    expect(content('GET /books')).to.deep.equal({ 'application/json': { schema: { type: 'array', items: { type: 'string' } } }, 'text/csv': {} });
+    expect(content('GET /books/page')).to.deep.equal({ 'text/html': { schema: {} } });
+    expect(Object.keys(content('GET /users/{id}/posts'))).to.deep.equal(['application/json']);
   });
 
   it('lists a route once per method and path: a later one that can never be reached is left out', async () => {

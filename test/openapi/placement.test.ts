@@ -12,6 +12,7 @@ import {
   Param,
   QueryParameterVersioning,
   URLPathVersioning,
+  JSONRenderer,
 } from '../../src';
 import { versionedOrigin } from '../../src/openapi/placement';
 import { documentOf, operations } from './validator';
@@ -73,7 +74,7 @@ describe('openapi/placement', () => {
   });
 
   it('Accept header: the success media types carry the version; problem documents do not', async () => {
-    const app = createApp({ routes: [Users], versioning: new AcceptHeaderVersioning(versions), mediaTypes: ['application/json', 'text/csv'] });
+    const app = createApp({ routes: [Users], versioning: new AcceptHeaderVersioning(versions), renderers: [JSONRenderer, { mediaType: 'text/csv', render: String }] });
     const responses = (await documentOf(app, { version: 'v2' })).paths['/users/{id}'].get.responses as Record<string, { content: object }>;
     expect(Object.keys(responses['200'].content)).to.deep.equal(['application/json; version=v2', 'text/csv; version=v2']);
     expect(Object.keys(responses['406'].content)).to.deep.equal(['application/problem+json']);

@@ -18,6 +18,8 @@ import {
   URLPathVersioning,
   type App,
   type VersioningScheme,
+  JSONRenderer,
+  HTMLRenderer,
 } from '../../../src';
 
 function links(ctx: Context) {
@@ -60,7 +62,7 @@ export function hostileApp(scheme: string): App {
       : scheme === 'namespace'
         ? [Users, include('/v1', [Users], { namespace: 'v1' }), include('/v2', [Users], { namespace: 'v2' })]
         : [Users];
-  const app = createApp({ routes, versioning: schemes[scheme](), mediaTypes: ['application/json', 'text/html'], proxy: true });
+  const app = createApp({ routes, versioning: schemes[scheme](), renderers: [JSONRenderer, HTMLRenderer], formatOverride: 'format', proxy: true });
   app.silent = true;
   return app;
 }

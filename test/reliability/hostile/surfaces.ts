@@ -101,4 +101,19 @@ export const body: Surface = {
   ),
 };
 
-export const surfaces: Surface[] = [host, accept, query, path, body];
+const formatParts = ['json', 'JSON', 'htm', 'xml', '', '.', '%', '%zz', '%FF', '%00', '%C0%AF', '%E2%80%AE', '..%2F', '__proto__', 'constructor', '+', '&format=', '&format=json', 'x'.repeat(300)];
+
+/** `?format=` (the app's formatOverride): odd bytes are a 404 (no such format) or another 4xx, never a 5xx; `json` and empty are answered. */
+export const format: Surface = {
+  name: '?format=',
+  input: fc.oneof(
+    fc.tuple(schemes, fc.constantFrom('json', '', 'xml&format=json')).map(([scheme, value]) => ({ scheme, validish: true, sent: { path: `/users/5?format=${value}`, headers: { host: 'v1.example.com' } } })),
+    fc.tuple(schemes, pieces(formatParts, fc.string({ unit: queryChar, maxLength: 10 }))).map(([scheme, value]) => ({
+      scheme,
+      validish: false,
+      sent: { path: `/users/5?format=${value}`, headers: { host: 'v1.example.com' } },
+    })),
+  ),
+};
+
+export const surfaces: Surface[] = [host, accept, query, path, body, format];
