@@ -2,15 +2,25 @@ import autocannon from 'autocannon';
 
 /**
  * The load generator, in its own process so it never shares a core's time
- * with the runner: `node client.js '<json>'` with `{ url, connections,
- * duration, requests }` prints autocannon's result as JSON. Each connection
+ * with the runner: `node client.js` reading `{ url, connections,
+ * duration, requests }` as JSON on stdin (or `node client.js '<json>'`) prints autocannon's result as JSON. Each connection
  * cycles through `requests` in order.
  */
-const options = JSON.parse(process.argv[2]) as autocannon.Options;
-autocannon({ ...options, timeout: 10 }, (error, result) => {
-  if (error) {
-    console.error(error);
-    process.exit(1);
+async function main(): Promise<void> {
+  let text = process.argv[2];
+  if (text === undefined) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    text = Buffer.concat(chunks).toString();
   }
-  process.stdout.write(JSON.stringify(result));
-});
+  const options = JSON.parse(text) as autocannon.Options;
+  autocannon({ ...options, timeout: 10 }, (error, result) => {
+    if (error) {
+      console.error(error);
+      process.exit(1);
+    }
+    process.stdout.write(JSON.stringify(result));
+  });
+}
+
+void main();

@@ -77,7 +77,9 @@ interface AutocannonResult {
 
 function load(options: object): Promise<AutocannonResult> {
   return new Promise((resolve, reject) => {
-    const run = spawn(process.execPath, [join(__dirname, 'client.js'), JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // On stdin, not the command line: a row's request bodies (a 1 MiB upload) are over the kernel's argument limit (E2BIG).
+    const run = spawn(process.execPath, [join(__dirname, 'client.js')], { stdio: ['pipe', 'pipe', 'inherit'] });
+    run.stdin.end(JSON.stringify(options));
     let out = '';
     run.stdout.on('data', (chunk) => (out += chunk));
     run.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`the load client exited with ${code}`))));

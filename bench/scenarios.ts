@@ -1,4 +1,5 @@
 import { body } from './shared/body';
+import { uploadBody, uploadType } from './shared/upload';
 import { githubRequests, layouts, type Layout } from './shared/github';
 
 /** One request a client sends; a row's requests are cycled, one after the other, on every connection. */
@@ -44,6 +45,7 @@ const waymark = (name: string, args: string[], extra: Partial<Scenario> = {}): S
 const versioned: BenchRequest[] = [{ path: '/v1/users/42' }];
 const bearer = { authorization: 'Bearer bench' };
 const post: BenchRequest[] = [{ method: 'POST', path: '/users', headers: { 'content-type': 'application/json' }, body }];
+const upload: BenchRequest[] = [{ method: 'POST', path: '/upload', headers: { 'content-type': uploadType }, body: uploadBody }];
 const layoutName: Record<Layout, string> = { flat: 'flat', version: 'under /:version', namespace: 'namespace includes' };
 
 /** The GitHub API set in one layout, for waymark and its two peers: one request per route, cycled. */
@@ -93,6 +95,8 @@ export const scenarios: Scenario[] = [
   { name: 'POST JSON: waymark @Body({ schema: zod })', server: 'body', args: ['--zod'], requests: post },
   { name: 'POST JSON: koa + koa-bodyparser', server: 'koa-body', requests: post },
   { name: 'POST JSON: fastify + schema', server: 'fastify-body', requests: post },
+  { name: 'multipart 1 MiB to disk: waymark @File()', server: 'upload', requests: upload },
+  { name: 'multipart 1 MiB to disk: busboy alone on node:http', server: 'busboy', requests: upload },
   { name: 'contract: 20 fields, no response schema', server: 'contract' },
   { name: 'contract: 20 fields, response schema', server: 'contract', args: ['--schema'] },
   { name: 'contract: 20 fields, response schema, validateResponses: false', server: 'contract', args: ['--schema', '--validate-off'] },
@@ -137,6 +141,7 @@ export const targets: Target[] = [
   { name: 'GitHub API waymark: under /:version / flat', value: (m) => m.ratio('GitHub API under /:version: waymark', 'GitHub API flat: waymark'), needed: 0.9 },
   { name: 'waymark + @Use guard / waymark (same request)', value: (m) => m.ratio('waymark + @Use guard', 'waymark, token header'), needed: 0.95 },
   { name: 'POST JSON: waymark with schema / without', value: (m) => m.ratio('POST JSON: waymark @Body({ schema })', 'POST JSON: waymark @Body()'), needed: 0.9 },
+  { name: 'multipart 1 MiB to disk: waymark / busboy alone', value: (m) => m.ratio('multipart 1 MiB to disk: waymark @File()', 'multipart 1 MiB to disk: busboy alone on node:http'), needed: 0.67 },
   { name: 'POST JSON: waymark zod / ajv schema', value: (m) => m.ratio('POST JSON: waymark @Body({ schema: zod })', 'POST JSON: waymark @Body({ schema })'), needed: 0.9 },
   { name: 'contract: 20 fields, response schema / none', value: (m) => m.ratio('contract: 20 fields, response schema', 'contract: 20 fields, no response schema'), needed: 1.2 },
   {

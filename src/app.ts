@@ -58,7 +58,7 @@ const noNext = (): Promise<void> => Promise.resolve();
  */
 export class App extends Koa {
   constructor(options: AppOptions) {
-    const { table, versioning, mediaTypes, origin, proxy, paramLength, now, bodyLimit, resolve, openapi, validateResponses, renderers, formatOverride } = resolveAppOptions(options);
+    const { table, versioning, mediaTypes, origin, proxy, paramLength, now, parsers, limits, resolve, openapi, validateResponses, renderers, formatOverride } = resolveAppOptions(options);
     const runtime: AppRuntime = {
       table,
       versioning,
@@ -70,9 +70,10 @@ export class App extends Koa {
       trustsProxy: proxyTest(proxy),
       now,
       openapi,
+      parsers,
     };
     const matcher = new Matcher(table.routes, { paramLength });
-    const plans = planRoutes(table.routes, { resolve, bodyLimit, validateResponses });
+    const plans = planRoutes(table.routes, { resolve, parsers, limits, validateResponses });
     const routeOffers = offersOfRoutes(table.routes, runtime.offers);
     const dispatch = dispatcher({ matcher, plans, versioning, offers: runtime.offers, routeOffers, formatOverride, now, trace: routeTrace() });
     const boundary = errorBoundary(runtime.translator);

@@ -5,6 +5,10 @@ export { Controller } from './decorators/controller';
 export { Get, Post, Put, Patch, Delete, Head, Options, All } from './decorators/routes';
 export { Param, Params, Query, Queries, Body, Header, Ctx, Version } from './decorators/params';
 export { Use } from './decorators/use';
+export { File, Files } from './decorators/files';
+export { JSONParser, FormParser, MultiPartParser, TextParser, RawParser, type MultiPartOptions } from './http/parsers';
+export type { FormBody, ParseLimits, Parser, UploadedFile } from './model/parser';
+export type { FileOptions } from './model/params';
 export {
   ErrorCatalogue,
   WaymarkError,

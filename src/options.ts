@@ -1,6 +1,9 @@
 import { ImproperlyConfigured } from './errors';
 import type { ProxyTrust } from './http/proxy';
-import { DEFAULT_BODY_LIMIT } from './http/binding-body';
+import { DEFAULT_PARSE_LIMITS } from './http/parsers/limits';
+import { JSONParser } from './http/parsers/json';
+import type { ParseLimits, Parser } from './model/parser';
+import { checkParsers } from './table/parsers';
 import type { Resolve } from './http/controllers';
 import { buildRouteTable } from './table/builder';
 import type { RouteTable } from './model/route';
@@ -38,9 +41,12 @@ export interface AppOptions {
   proxy?: ProxyTrust;
   /**
    * Request limits: `paramLength` is the longest raw path parameter (default 256; 414 above it);
-   * `body` the largest JSON body in bytes that `@Body()` reads (default 1 MiB = 1048576; 413 above it).
+   * `body` the largest JSON, form, text or raw body in bytes that `@Body()` reads (default 1 MiB = 1048576; 413 above it);
+   * the others bound multipart and form bodies (413 above them; defaults in docs/renderers-and-parsers.md#limits).
    */
-  limits?: { paramLength?: number; body?: number };
+  limits?: { paramLength?: number } & Partial<ParseLimits>;
+  /** The body parsers of every route that sets none (default `[JSONParser()]`); a 415 lists their media types (docs/renderers-and-parsers.md#parsers). */
+  parsers?: readonly Parser[];
   /**
    * Makes the instance of each controller class, once per class when the app
    * is built: `(C) => container.resolve(C)` (tsyringe), `(C) => Container.get(C)`
@@ -83,8 +89,9 @@ export interface ResolvedAppOptions {
   readonly origin: string | null;
   readonly proxy: ProxyTrust;
   readonly paramLength: number;
-  /** `limits.body`, in bytes. */
-  readonly bodyLimit: number;
+  /** The body limits, `limits.body` among them. */
+  readonly limits: ParseLimits;
+  readonly parsers: readonly Parser[];
   readonly resolve: Resolve | undefined;
   readonly now: () => number;
   readonly openapi: OpenApiDocumentOptions;
@@ -94,7 +101,7 @@ export interface ResolvedAppOptions {
   readonly formatOverride: string | null;
 }
 
-const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve', 'openapi', 'validateResponses', 'renderers', 'formatOverride'];
+const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve', 'openapi', 'validateResponses', 'renderers', 'formatOverride', 'parsers'];
 
 const misconfigured = (message: string): never => {
   throw new ImproperlyConfigured(message);
@@ -107,11 +114,11 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   const table: RouteTable = buildRouteTable(options.routes);
   // A warning, not an error: the app works, but one of the routes cannot be reversed by name (docs/security.md).
   for (const message of sharedNameWarnings(table.routes)) process.emitWarning(message, { type: 'WaymarkWarning', code: SHARED_NAME_WARNING });
-  checkKeys('createApp() option limits', options.limits ?? {}, ['paramLength', 'body']);
+  checkKeys('createApp() option limits', options.limits ?? {}, ['paramLength', ...Object.keys(DEFAULT_PARSE_LIMITS)]);
   const paramLength = options.limits?.paramLength ?? 256;
   if (!Number.isInteger(paramLength) || paramLength < 1) throw new ImproperlyConfigured(`limits.paramLength must be a positive integer, got ${JSON.stringify(paramLength)}.`);
-  const bodyLimit = options.limits?.body ?? DEFAULT_BODY_LIMIT;
-  if (!Number.isSafeInteger(bodyLimit) || bodyLimit < 1) throw new ImproperlyConfigured(`limits.body must be a positive integer number of bytes (such as 1048576 for 1 MiB), got ${JSON.stringify(bodyLimit)}.`);
+  const limits = parseLimits(options.limits ?? {});
+  const parsers = options.parsers === undefined ? [JSONParser()] : checkParsers(options.parsers, 'createApp() option parsers');
   const resolve: Resolve | undefined = options.resolve;
   if (resolve !== undefined && typeof resolve !== 'function') throw new ImproperlyConfigured('resolve must be a function from a controller class to its instance, such as (C) => container.resolve(C).');
   const proxy = options.proxy ?? false;
@@ -135,7 +142,7 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   if (formatOverride !== null && (typeof formatOverride !== 'string' || formatOverride === '')) {
     throw new ImproperlyConfigured(`formatOverride must be the name of a query parameter such as 'format', got ${describeValue(formatOverride)}.`);
   }
-  return { table, versioning, mediaTypes, origin, proxy, paramLength, now, bodyLimit, resolve, openapi, validateResponses, renderers, formatOverride };
+  return { table, versioning, mediaTypes, origin, proxy, paramLength, now, limits, parsers, resolve, openapi, validateResponses, renderers, formatOverride };
 }
 
 /** A JSON media type: `application/json` or a `+json` suffix (RFC 6839). */
@@ -162,6 +169,20 @@ function appRenderers(options: AppOptions): readonly Renderer[] {
     );
   }
   return Object.freeze(mediaTypes.map((mediaType) => (mediaType === JSONRenderer.mediaType ? JSONRenderer : Object.freeze({ ...JSONRenderer, mediaType }))));
+}
+
+function parseLimits(given: Partial<ParseLimits>): ParseLimits {
+  const limits = { ...DEFAULT_PARSE_LIMITS };
+  for (const key of Object.keys(DEFAULT_PARSE_LIMITS) as (keyof ParseLimits)[]) {
+    const value = given[key];
+    if (value === undefined) continue;
+    if (!Number.isSafeInteger(value) || value < 1) {
+      const example = key === 'body' ? ' number of bytes (such as 1048576 for 1 MiB)' : '';
+      throw new ImproperlyConfigured(`limits.${key} must be a positive integer${example}, got ${JSON.stringify(value)}.`);
+    }
+    limits[key] = value;
+  }
+  return Object.freeze(limits);
 }
 
 /** Misuse fails when the app is built, not on the first request. */

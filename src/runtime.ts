@@ -2,6 +2,7 @@ import { InvalidArgument } from './errors';
 import type { Translator } from './i18n/translator';
 import type { Offers } from './negotiation/offers';
 import type { OpenApiDocumentOptions } from './model/openapi';
+import type { Parser } from './model/parser';
 import type { RouteTable } from './model/route';
 import type { VersioningScheme } from './model/scheme';
 
@@ -29,6 +30,8 @@ export interface AppRuntime {
   readonly now: () => number;
   /** `AppOptions.openapi`, checked: the document-wide parts of `app.openapi()`. */
   readonly openapi: OpenApiDocumentOptions;
+  /** `AppOptions.parsers`: what `app.openapi()` lists as request body types of routes that set none. */
+  readonly parsers: readonly Parser[];
 }
 
 // Keyed by the app object: two apps never share a runtime, and a dropped app takes its runtime with it.

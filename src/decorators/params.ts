@@ -8,7 +8,7 @@ import type { BodyOptions, ParamBinding, ParamOptions, ParamSource } from '../mo
 export const PARAM_TYPES: readonly unknown[] = [String, Number, Boolean, Date, Array];
 const OPTION_KEYS = ['type', 'required', 'schema'];
 
-function paramDecorator(source: ParamSource, decorator: string, name?: string, options?: ParamOptions): ParameterDecorator {
+export function paramDecorator(source: ParamSource, decorator: string, name?: string, options?: ParamOptions): ParameterDecorator {
   return (...args: unknown[]) => {
     assertLegacyCall(args, decorator);
     const [target, property, index] = args as [object, string | symbol | undefined, number];
@@ -22,7 +22,7 @@ function paramDecorator(source: ParamSource, decorator: string, name?: string, o
 
 function checkOptions(options: ParamOptions | undefined, where: string, source: ParamSource): ParamOptions {
   if (options === undefined) return {};
-  const known = source === 'body' ? OPTION_KEYS.filter((key) => key !== 'type') : OPTION_KEYS;
+  const known = source === 'file' || source === 'files' ? ['required'] : source === 'body' ? OPTION_KEYS.filter((key) => key !== 'type') : OPTION_KEYS;
   checkKeys(`${where} options`, options, known);
   if (options.type !== undefined && !PARAM_TYPES.includes(options.type)) {
     throw new ImproperlyConfigured(`${where}: option type must be String, Number, Boolean, Date or Array, got ${String(options.type)}.`);

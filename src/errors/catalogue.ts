@@ -86,7 +86,15 @@ export const ErrorCatalogue = {
   MISSING_BODY: { status: 400, message: 'Missing request body.' },
   /** Values a JSON Schema rejected; the problem document's `errors` lists every failure. */
   VALIDATION_FAILED: { status: 400, message: 'The request did not validate.' },
-  INVALID_BODY: { status: 400, message: 'Malformed request body.', variants: { tooDeep: 'The request body nests deeper than {max} levels.' } },
+  INVALID_BODY: {
+    status: 400,
+    message: 'Malformed request body.',
+    variants: {
+      tooDeep: 'The request body nests deeper than {max} levels.',
+      multipart: 'Malformed multipart body: {reason}.',
+      form: 'Malformed form body: invalid percent-encoding.',
+    },
+  },
   INVALID_HOST: { status: 400, message: 'Invalid Host header.' },
   INVALID_FORWARDED_PROTO: { status: 400, message: 'Invalid X-Forwarded-Proto header.' },
   /** `ctx.throw(4xx)` from other middleware: its own status and message are kept. */
@@ -113,9 +121,9 @@ export const ErrorCatalogue = {
   GONE: { status: 410, message: 'The resource is no longer available.' },
   /** A version past its sunset with `retireAfterSunset` (docs/lifecycle.md). After GONE: a plain `HttpError(410)` is GONE. */
   VERSION_RETIRED: { status: 410, message: 'This API version was retired on {date}.' },
-  BODY_TOO_LARGE: { status: 413, message: 'Request body is too large.' },
+  BODY_TOO_LARGE: { status: 413, message: 'Request body is too large.', variants: { limit: 'Request body is over the limit of {limit} ({max}).' } },
   PARAM_TOO_LONG: { status: 414, message: 'A path parameter is too long.' },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported media type: send the body as application/json.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported media type: send the body as application/json.', variants: { accepted: 'Unsupported media type: send the body as {types}.' } },
   TOO_MANY_REQUESTS: { status: 429, message: 'Request was throttled.' },
   /** Anything thrown that is not an `HttpError`: a 500 that reveals nothing. */
   INTERNAL_ERROR: { status: 500, message: 'A server error occurred.' },

@@ -7,13 +7,16 @@ import type { SchemaCompiler } from '../validation/schema';
 import { isStandardSchema, type Schema } from '../model/schema';
 import { compileCheck } from '../schema/check';
 import { describeSchema } from '../schema/document';
-import { binder, headerSource, pathSource, querySource, valueReader, type Bind, type BodySpec, type Reader } from './binding';
+import type { ParseLimits, Parser } from '../model/parser';
+import { binder, headerSource, pathSource, querySource, valueReader, type Bind, type BodySpec, type FileSpec, type Reader } from './binding';
 
 export interface BindingOptions {
   /** The app's schema compiler (one per app). */
   compiler: SchemaCompiler;
-  /** `limits.body`, in bytes. */
-  bodyLimit: number;
+  /** The app's parsers, for routes that set none. */
+  parsers: readonly Parser[];
+  /** The app's body limits. */
+  limits: ParseLimits;
 }
 
 const PLACES = { param: 'path', query: 'query', header: 'header' } as const satisfies Record<string, Place>;
@@ -27,7 +30,7 @@ const readWhole: Record<'ctx' | 'params' | 'queries' | 'version', Reader> = {
 };
 
 /** The binder of every route without parameter decorators (most of a large table): no per-route closure. */
-const NO_BINDINGS: Bind = binder([], [], 0);
+const NO_BINDINGS: Bind = binder([], null);
 
 /**
  * Turns a route's parameter decorators into its binder, once per app when the
@@ -36,16 +39,30 @@ const NO_BINDINGS: Bind = binder([], [], 0);
  * thrown as `ImproperlyConfigured` naming `Class.method`, the
  * parameter and the fix.
  */
-export function planBinding(route: RouteRecord, { compiler, bodyLimit }: BindingOptions): Bind {
+export function planBinding(route: RouteRecord, { compiler, parsers: appParsers, limits }: BindingOptions): Bind {
   if (route.bindings.length === 0) return NO_BINDINGS;
   const where = `${route.controller.name}.${String(route.handler)}`;
   const readers: { index: number; read: Reader }[] = [];
   const bodies: BodySpec[] = [];
+  const files: FileSpec[] = [];
+  const parsers = route.parsers ?? appParsers;
   for (const binding of route.bindings) {
     const { index, source, options } = binding;
     if (source === 'body') {
-      const check = options.schema === undefined ? undefined : compileCheck(options.schema, compiler, `${where} parameter ${index + 1} (@Body())`);
-      bodies.push({ index, required: options.required === true, check });
+      const label = `${where} parameter ${index + 1} (@Body())`;
+      const check = options.schema === undefined ? undefined : compileCheck(options.schema, compiler, label);
+      // Form values are text: the same schema, compiled to coerce them, for the bodies of form parsers.
+      const form = parsers.some((parser) => parser.form === true) && options.schema !== undefined && !isStandardSchema(options.schema);
+      bodies.push({ index, required: options.required === true, check, coerce: form ? compileCheck(options.schema as Schema, compiler, label, undefined, true) : undefined });
+    } else if (source === 'file' || source === 'files') {
+      if (!parsers.some((parser) => parser.files === true)) {
+        const decorator = source === 'file' ? `@File('${binding.name}')` : binding.name === undefined ? '@Files()' : `@Files('${binding.name}')`;
+        throw new ImproperlyConfigured(
+          `${where} parameter ${index + 1} (${decorator}): the route reads ${parsers.map((parser) => parser.mediaType).join(', ')}, which carry no files. ` +
+            "Give the route (or its controller) a parser of uploads: { parsers: [MultiPartParser()] }.",
+        );
+      }
+      files.push({ index, name: binding.name, many: source === 'files', required: options.required === true });
     } else if (source === 'param' || source === 'query' || source === 'header') {
       const name = binding.name as string;
       const label = `${where} parameter ${index + 1} (${DECORATORS[source]}('${name}'))`;
@@ -69,7 +86,7 @@ export function planBinding(route: RouteRecord, { compiler, bodyLimit }: Binding
       readers.push({ index, read: readWhole[source] });
     }
   }
-  return binder(readers, bodies, bodyLimit);
+  return binder(readers, bodies.length === 0 && files.length === 0 ? null : { parsers, limits, bodies, files });
 }
 
 function conversionOf(binding: ParamBinding, label: string, source: 'param' | 'query' | 'header'): Conversion {

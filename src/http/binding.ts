@@ -1,10 +1,11 @@
 import type { Context } from 'koa';
 import type { Conversion, Scalar } from '../validation/convert';
 import { INEXACT, INVALID } from '../validation/convert';
-import { inexact, invalid, missing, missingBody, rejected, tooMany, type Place } from '../validation/failures';
+import { inexact, invalid, missing, missingBody, missingFile, rejected, tooMany, type Place } from '../validation/failures';
 import type { Issue } from '../validation/schema';
 import type { Check, Checked } from '../schema/check';
-import { readJsonBody } from './binding-body';
+import { uploadsOf, type ParseLimits, type Parser, type UploadedFile } from '../model/parser';
+import { readBody } from './parsers/read';
 import { lastQueryValue } from './query';
 
 type Params = Record<string, string>;
@@ -88,6 +89,24 @@ export interface BodySpec {
   index: number;
   required: boolean;
   check?: Check;
+  /** The same schema with form values coerced to its types (ajv's `coerceTypes`), for bodies of form parsers. */
+  coerce?: Check;
+}
+
+/** `@File(name)` (one file, `many` false) or `@Files(name?)` (every file, or those of one field). */
+export interface FileSpec {
+  index: number;
+  name: string | undefined;
+  many: boolean;
+  required: boolean;
+}
+
+/** How a route reads its body: its parsers, the limits, and what its arguments take from it. */
+export interface BodyPlan {
+  parsers: readonly Parser[];
+  limits: ParseLimits;
+  bodies: readonly BodySpec[];
+  files: readonly FileSpec[];
 }
 
 /** Binds one route's arguments; a promise only when the route reads the body. */
@@ -96,12 +115,12 @@ export type Bind = (ctx: Context, params: Params) => unknown[] | Promise<unknown
 const NO_ARGUMENTS: readonly unknown[] = Object.freeze([]);
 
 /**
- * The handler's arguments. Only a `@Body()` or a validator that answers with
+ * The handler's arguments. Only a body (`@Body()`, `@File()`) or a validator that answers with
  * a promise makes it asynchronous: the other sources are read at once. Every
  * schema failure among the other arguments is reported in one 400.
  */
-export function binder(readers: readonly { index: number; read: Reader }[], bodies: readonly BodySpec[], bodyLimit: number): Bind {
-  if (readers.length === 0 && bodies.length === 0) return () => NO_ARGUMENTS as unknown[];
+export function binder(readers: readonly { index: number; read: Reader }[], body: BodyPlan | null): Bind {
+  if (readers.length === 0 && body === null) return () => NO_ARGUMENTS as unknown[];
   return (ctx, params) => {
     const args: unknown[] = [];
     let issues: Issue[] | undefined;
@@ -112,10 +131,10 @@ export function binder(readers: readonly { index: number; read: Reader }[], bodi
       else if (value instanceof Pending) (pending ??= []).push({ index, value });
       else args[index] = value;
     }
-    if (pending !== undefined) return settle(pending, args, issues).then(() => (bodies.length === 0 ? args : bodyArguments(ctx, bodies, bodyLimit, args)));
+    if (pending !== undefined) return settle(pending, args, issues).then(() => (body === null ? args : bodyArguments(ctx, body, args)));
     if (issues) throw rejected(issues);
-    if (bodies.length === 0) return args;
-    return bodyArguments(ctx, bodies, bodyLimit, args);
+    if (body === null) return args;
+    return bodyArguments(ctx, body, args);
   };
 }
 
@@ -130,18 +149,26 @@ async function settle(pending: readonly { index: number; value: Pending }[], arg
   if (issues) throw rejected(issues);
 }
 
-async function bodyArguments(ctx: Context, bodies: readonly BodySpec[], bodyLimit: number, args: unknown[]): Promise<unknown[]> {
-  const body = await readJsonBody(ctx, bodyLimit);
-  for (const { index, required, check } of bodies) {
+async function bodyArguments(ctx: Context, { parsers, limits, bodies, files }: BodyPlan, args: unknown[]): Promise<unknown[]> {
+  const body = await readBody(ctx, parsers, limits);
+  const uploads = uploadsOf(body);
+  for (const { index, name, many, required } of files) {
+    const chosen = name === undefined ? uploads : uploads.filter((file) => file.fieldName === name);
+    if (required && chosen.length === 0) throw missingFile(name ?? '*');
+    args[index] = many ? [...chosen] : (chosen[0] satisfies UploadedFile | undefined);
+  }
+  for (const { index, required, check, coerce } of bodies) {
     if (body === undefined) {
       if (required) throw missingBody();
       continue;
     }
-    if (check === undefined) {
+    // A form's values are text: its own parser says so, and only then does the schema coerce them.
+    const validate = coerce !== undefined && parsers.some((parser) => parser.form === true && ctx.is(parser.mediaType)) ? coerce : check;
+    if (validate === undefined) {
       args[index] = body;
       continue;
     }
-    let checked = check(body);
+    let checked = validate(body);
     if (checked instanceof Promise) checked = await checked;
     if (checked.issues !== undefined) throw rejected(checked.issues);
     args[index] = checked.value;

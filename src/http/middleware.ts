@@ -1,5 +1,6 @@
 import compose from 'koa-compose';
 import type { Context } from 'koa';
+import type { ParseLimits, Parser } from '../model/parser';
 import type { RouteRecord } from '../model/route';
 import { SchemaCompiler } from '../validation/schema';
 import type { Bind } from './binding';
@@ -23,8 +24,10 @@ export interface RoutePlan {
 
 export interface PlanOptions {
   resolve: Resolve | undefined;
-  /** `limits.body`, in bytes. */
-  bodyLimit: number;
+  /** The app's parsers, for routes that set none. */
+  parsers: readonly Parser[];
+  /** The app's body limits (`limits`). */
+  limits: ParseLimits;
   /** `AppOptions.validateResponses`: decided here, per route, so that off costs nothing per request. */
   validateResponses: boolean;
 }
@@ -37,7 +40,7 @@ export interface PlanOptions {
  * instance and binder, no middleware: the routes of one controller whose
  * handlers take no arguments) share one.
  */
-export function planRoutes(routes: readonly RouteRecord[], { resolve, bodyLimit, validateResponses }: PlanOptions): RoutePlan[] {
+export function planRoutes(routes: readonly RouteRecord[], { resolve, parsers, limits, validateResponses }: PlanOptions): RoutePlan[] {
   const instances = controllerInstances(routes, resolve);
   const compiler = new SchemaCompiler();
   const plain = new Map<object, Map<Bind, RoutePlan>>();
@@ -45,7 +48,7 @@ export function planRoutes(routes: readonly RouteRecord[], { resolve, bodyLimit,
   for (let index = 0; index < routes.length; index++) {
     const route = routes[index];
     const instance = instances.get(route.controller) as RoutePlan['instance'];
-    const bind = planBinding(route, { compiler, bodyLimit });
+    const bind = planBinding(route, { compiler, parsers, limits });
     const contract = planContract(route, { compiler, validate: validateResponses });
     if (route.middleware.length > 0 || contract !== null) {
       const around = route.middleware.length > 0 ? (compose([...route.middleware]) as Around) : null;

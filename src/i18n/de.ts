@@ -54,4 +54,8 @@ export const de = {
   CONFLICT: 'Die Anfrage steht im Konflikt mit dem aktuellen Zustand der Ressource.',
   GONE: 'Die Ressource ist nicht mehr verfügbar.',
   TOO_MANY_REQUESTS: 'Die Anfrage wurde gedrosselt.',
+  'INVALID_BODY.multipart': "Fehlerhafter Multipart-Inhalt: {reason}.",
+  'INVALID_BODY.form': "Fehlerhafter Formularinhalt: ungültige Prozentkodierung.",
+  'BODY_TOO_LARGE.limit': "Der Anfrageinhalt überschreitet die Grenze {limit} ({max}).",
+  'UNSUPPORTED_MEDIA_TYPE.accepted': "Nicht unterstützter Medientyp: Senden Sie den Inhalt als {types}.",
 } as const satisfies Translations;

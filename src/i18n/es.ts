@@ -54,4 +54,8 @@ export const es = {
   CONFLICT: 'La petición entra en conflicto con el estado actual del recurso.',
   GONE: 'El recurso ya no está disponible.',
   TOO_MANY_REQUESTS: 'La petición ha sido limitada.',
+  'INVALID_BODY.multipart': "Cuerpo multipart mal formado: {reason}.",
+  'INVALID_BODY.form': "Cuerpo de formulario mal formado: codificación porcentual no válida.",
+  'BODY_TOO_LARGE.limit': "El cuerpo de la petición supera el límite {limit} ({max}).",
+  'UNSUPPORTED_MEDIA_TYPE.accepted': "Tipo de medio no soportado: envíe el cuerpo como {types}.",
 } as const satisfies Translations;

@@ -54,4 +54,8 @@ export const fr = {
   CONFLICT: "La requête est en conflit avec l'état actuel de la ressource.",
   GONE: "La ressource n'est plus disponible.",
   TOO_MANY_REQUESTS: 'Requête ralentie.',
+  'INVALID_BODY.multipart': "Corps multipart malformé : {reason}.",
+  'INVALID_BODY.form': "Corps de formulaire malformé : encodage-pourcent invalide.",
+  'BODY_TOO_LARGE.limit': "Le corps de la requête dépasse la limite {limit} ({max}).",
+  'UNSUPPORTED_MEDIA_TYPE.accepted': "Type de média non pris en charge : envoyez le corps en {types}.",
 } as const satisfies Translations;

@@ -1,4 +1,5 @@
 import type { Renderer } from './renderer';
+import type { Parser } from './parser';
 import type { Schema } from './schema';
 import type { VersioningScheme } from './scheme';
 
@@ -39,6 +40,8 @@ export interface RouteOptions extends RouteDocs {
   versions?: readonly (string | null)[];
   /** The renderers this route answers with, in order of preference; overrides its controller's, includes' and app's (docs/renderers-and-parsers.md). */
   renderers?: readonly Renderer[];
+  /** The body parsers of this route, over its controller's, includes' and app's (docs/renderers-and-parsers.md#parsers). */
+  parsers?: readonly Parser[];
 }
 
 export interface ControllerOptions {
@@ -50,4 +53,6 @@ export interface ControllerOptions {
   versions?: readonly (string | null)[];
   /** The renderers of this controller's routes, unless a route names its own (docs/renderers-and-parsers.md). */
   renderers?: readonly Renderer[];
+  /** The body parsers of this controller's routes, over its includes' and the app's (docs/renderers-and-parsers.md#parsers). */
+  parsers?: readonly Parser[];
 }

@@ -2,7 +2,7 @@
 
 import type { Schema } from './schema';
 
-export type ParamSource = 'param' | 'params' | 'query' | 'queries' | 'body' | 'header' | 'ctx' | 'version';
+export type ParamSource = 'param' | 'params' | 'query' | 'queries' | 'body' | 'header' | 'ctx' | 'version' | 'file' | 'files';
 
 export type { JSONSchema } from './schema';
 
@@ -21,6 +21,9 @@ export interface ParamOptions {
    */
   schema?: Schema;
 }
+
+/** `@File()`/`@Files()`: `required` makes a missing upload a 400. */
+export type FileOptions = Pick<ParamOptions, 'required'>;
 
 /** `@Body()` has no conversion: the body is the JSON as parsed. */
 export type BodyOptions = Omit<ParamOptions, 'type'>;

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import type { Token } from 'path-to-regexp';
 import type { GuardInfo } from './guard';
+import type { Parser } from './parser';
 import type { RouteDocs } from './options';
 import type { Renderer } from './renderer';
 import type { ParamBinding } from './params';
@@ -60,6 +61,8 @@ export interface RouteRecord {
   readonly docs: RouteDocs;
   /** The route's renderers: its own, else its controller's, else its innermost include's; `null` means the app's. */
   readonly renderers: readonly Renderer[] | null;
+  /** The body parsers of the route, its controller or its includes (the innermost that sets them); `null`: the app's. */
+  readonly parsers: readonly Parser[] | null;
 }
 
 /** One level of the namespace tree that reversal walks; `NamespaceNode` in table/ implements it. */

@@ -16,6 +16,8 @@ import { formsOf, paramsOf } from '../table/tokens';
 import { Shadows } from '../table/shadow';
 import { serves } from '../table/versions';
 
+import type { Parser } from '../model/parser';
+
 export type { OpenApiOperation };
 
 /** What the generator reads of an app: its table and settings, nothing of Koa. */
@@ -24,6 +26,8 @@ export interface OpenApiSource {
   readonly versioning: VersioningScheme | null;
   readonly origin: string | null;
   readonly mediaTypes: readonly string[];
+  /** `AppOptions.parsers`: the request bodies' media types of routes that set none (absent: JSON). */
+  readonly parsers?: readonly Parser[];
   /** `AppOptions.openapi`, checked. */
   readonly openapi?: OpenApiDocumentOptions;
 }
@@ -100,6 +104,7 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
           version: routeVersion,
           refusal: scheme === null ? null : refusalStatus(scheme, refusals),
           mediaTypes: route.renderers === null ? source.mediaTypes : route.renderers.map((renderer) => renderer.mediaType),
+          parsers: source.parsers,
           versionNote: scheme === appScheme && request !== null ? request.note : null,
           warn: routeWarn,
         });

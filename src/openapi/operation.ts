@@ -2,7 +2,9 @@ import type { RouteRecord } from '../model/route';
 import type { VersioningScheme } from '../model/scheme';
 import { isDeprecated, isRetiring } from './lifecycle';
 import { controllerTag, routeName } from './operation-id';
-import { bindsInput, parametersOf, requestBodyOf } from './parameters';
+import { bindsInput, parametersOf } from './parameters';
+import { requestBodyOf } from './request-body';
+import type { Parser } from '../model/parser';
 import type { PathForm } from './paths';
 import type { Placement } from './placement';
 import { responsesOf } from './responses';
@@ -29,6 +31,8 @@ export interface OperationFacts {
   refusal: number | null;
   /** The route's renderers' media types (the app's when it names none). */
   mediaTypes: readonly string[];
+  /** The app's parsers (`AppOptions.parsers`); absent: JSON. */
+  parsers?: readonly Parser[];
   /** How a client asks for the version, when the operation must say it (the Accept header). */
   versionNote: string | null;
   warn: Warn;
@@ -54,7 +58,7 @@ export function operationOf(facts: OperationFacts): OpenApiOperation {
   if (scheme !== null && isDeprecated(scheme, version)) operation.deprecated = true;
   const parameters = parametersOf(route, form, placement, warn);
   if (parameters.length > 0) operation.parameters = parameters;
-  const requestBody = requestBodyOf(route, warn);
+  const requestBody = requestBodyOf(route, facts.parsers, warn);
   if (requestBody) operation.requestBody = requestBody;
   operation.security = securityOf(route.guards);
   const problems = [406, ...route.guards.flatMap((guard) => guard.responses)];

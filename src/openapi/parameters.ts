@@ -3,7 +3,7 @@ import type { RouteRecord } from '../model/route';
 import { paramsOf } from '../table/tokens';
 import type { PathForm } from './paths';
 import type { Placement } from './placement';
-import { constrainedSchema, factsOf, parameterSchema, shownSchema, type Warn } from './schemas';
+import { constrainedSchema, factsOf, parameterSchema, type Warn } from './schemas';
 
 type Parameter = Record<string, unknown>;
 
@@ -49,16 +49,7 @@ function described(binding: ParamBinding, location: 'query' | 'header', warn: Wa
   return parameter;
 }
 
-/** `@Body()` as the operation's `requestBody` (`application/json`), or `undefined` without one. */
-export function requestBodyOf(route: RouteRecord, warn: Warn): Record<string, unknown> | undefined {
-  const binding = route.bindings.find((b) => b.source === 'body');
-  if (!binding) return undefined;
-  const facts = factsOf(binding);
-  const schema = facts.schema === undefined ? {} : shownSchema(facts.schema, 'input', warn);
-  return { required: facts.required, content: { 'application/json': { schema } } };
-}
-
 /** Whether binding the route's arguments can fail with a 400. */
 export function bindsInput(route: RouteRecord): boolean {
-  return route.bindings.some((b) => b.source === 'param' || b.source === 'query' || b.source === 'header' || b.source === 'body');
+  return route.bindings.some((b) => b.source === 'param' || b.source === 'query' || b.source === 'header' || b.source === 'body' || b.source === 'file' || b.source === 'files');
 }

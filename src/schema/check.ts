@@ -13,11 +13,13 @@ export type Check = (value: unknown) => Checked | Promise<Checked>;
  * `ImproperlyConfigured` naming `where`); a Standard Schema validator runs its
  * own `~standard.validate`, and what it returns (zod's defaults and
  * transforms included) is the value the handler gets. Failures point into the
- * body (`#/a/0`) or, with `parameter`, name the parameter.
+ * body (`#/a/0`) or, with `parameter`, name the parameter. `coerce` (form
+ * bodies) converts text to the JSON Schema's types first; a Standard Schema
+ * validator coerces as it says (zod's `z.coerce`).
  */
-export function compileCheck(schema: Schema, compiler: SchemaCompiler, where: string, parameter?: string): Check {
+export function compileCheck(schema: Schema, compiler: SchemaCompiler, where: string, parameter?: string, coerce = false): Check {
   if (isStandardSchema(schema)) return standardCheck(schema, parameter);
-  const validate = compiler.compile(schema, where);
+  const validate = compiler.compile(schema, where, coerce);
   return (value) => {
     if (validate(value)) return { value };
     const errors = validate.errors ?? [];

@@ -15,6 +15,8 @@ import type { RouteRecord, RouteTable } from '../model/route';
 import type { VersioningScheme } from '../model/scheme';
 import { checkRouteDocs, ROUTE_DOC_KEYS } from './route-docs';
 import { checkVersionList } from './versions';
+import { checkParsers } from './parsers';
+import type { Parser } from '../model/parser';
 import { NamespaceNode } from './namespaces';
 import { ParamLists } from './pattern';
 
@@ -29,6 +31,8 @@ interface Scope {
   params: ParamLists;
   /** The innermost renderers named so far (include, then controller); `null`: the app's. */
   renderers: readonly Renderer[] | null;
+  /** The innermost `parsers` set around the routes; `null`: the app's. */
+  parsers: readonly Parser[] | null;
 }
 
 /**
@@ -38,7 +42,7 @@ interface Scope {
 export function buildRouteTable(sources: readonly RouteSource[]): RouteTable {
   const root = new NamespaceNode();
   const routes: RouteRecord[] = [];
-  walk(sources, { prefix: '', namespaces: [], appNames: [], node: root, use: [], params: new ParamLists(), renderers: null }, routes);
+  walk(sources, { prefix: '', namespaces: [], appNames: [], node: root, use: [], params: new ParamLists(), renderers: null, parsers: null }, routes);
   return { routes, root };
 }
 
@@ -47,7 +51,7 @@ function walk(sources: readonly RouteSource[], scope: Scope, out: RouteRecord[])
     if (isInclude(source)) {
       checkPrefix(source.prefix, `include('${source.prefix}')`);
       const inner = enter(scope, joinPath(scope.prefix, source.prefix), source.namespace, source.appName);
-      walk(source.routes, { ...inner, use: [...scope.use, ...source.use], renderers: source.renderers ?? scope.renderers }, out);
+      walk(source.routes, { ...inner, use: [...scope.use, ...source.use], renderers: source.renderers ?? scope.renderers, parsers: source.parsers ?? scope.parsers }, out);
     } else if (typeof source === 'function') {
       addController(source, scope, out);
     } else {
@@ -74,11 +78,12 @@ function addController(controller: Function, outer: Scope, out: RouteRecord[]): 
   if (!meta) {
     throw new ImproperlyConfigured(`${controller.name || 'A class'} is in routes but has no @Controller() decorator.`);
   }
-  checkKeys(`@Controller() options of ${controller.name}`, meta.options, ['namespace', 'versioning', 'versions', 'renderers']);
+  checkKeys(`@Controller() options of ${controller.name}`, meta.options, ['namespace', 'versioning', 'versions', 'renderers', 'parsers']);
   checkPrefix(meta.prefix, `@Controller('${meta.prefix}') on ${controller.name}`);
   const entered = enter(outer, joinPath(outer.prefix, meta.prefix), meta.options.namespace, undefined);
   const renderers = meta.options.renderers === undefined ? outer.renderers : checkRenderers(meta.options.renderers, `@Controller() renderers of ${controller.name}`);
-  const scope = { ...entered, use: [...outer.use, ...controllerMiddleware(controller)], renderers };
+  const parsers = meta.options.parsers === undefined ? outer.parsers : checkParsers(meta.options.parsers, `@Controller() options of ${controller.name}`);
+  const scope = { ...entered, use: [...outer.use, ...controllerMiddleware(controller)], renderers, parsers };
   const routes = routesOf(controller);
   checkUndecoratedHandlers(controller, routes);
   for (const route of routes) {
@@ -145,10 +150,11 @@ function makeRecord(
     ...guardsOf(scope.use, routeMiddleware(controller.prototype, route.handler)),
     docs: checkRouteDocs(options, where),
     renderers: options.renderers === undefined ? scope.renderers : checkRenderers(options.renderers, `renderers of ${where}`),
+    parsers: options.parsers === undefined ? scope.parsers : checkParsers(options.parsers, `route options of ${where}`),
   };
 }
 
-const ROUTE_OPTION_KEYS: readonly string[] = ['name', 'requirements', 'versions', ...ROUTE_DOC_KEYS, 'renderers'];
+const ROUTE_OPTION_KEYS: readonly string[] = ['name', 'requirements', 'versions', 'parsers', ...ROUTE_DOC_KEYS, 'renderers'];
 const NO_OPTIONS: RouteOptions = Object.freeze({});
 
 /** One empty value shared by every route that has none: a large table is mostly such routes. */

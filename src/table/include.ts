@@ -2,6 +2,8 @@ import { guardEntry } from '../decorators/guard';
 import { ImproperlyConfigured } from '../errors';
 import type { Guard, GuardEntry } from '../model/guard';
 import { checkRenderers, type Renderer } from '../model/renderer';
+import type { Parser } from '../model/parser';
+import { checkParsers } from './parsers';
 import { checkKeys } from '../util/keys';
 
 export interface IncludeOptions {
@@ -13,6 +15,8 @@ export interface IncludeOptions {
   use?: readonly Guard[];
   /** The renderers of the group's routes, unless an inner include, a controller or a route names its own (docs/renderers-and-parsers.md). */
   renderers?: readonly Renderer[];
+  /** The body parsers of the group's routes, over the app's; a controller or route inside may set its own (docs/renderers-and-parsers.md#parsers). */
+  parsers?: readonly Parser[];
 }
 
 /** A group of routes mounted under a path prefix; made by `include()`. */
@@ -23,6 +27,7 @@ export interface Include {
   readonly appName?: string;
   readonly use: readonly GuardEntry[];
   readonly renderers?: readonly Renderer[];
+  readonly parsers?: readonly Parser[];
 }
 
 /** A controller class or an `include()` group. */
@@ -51,7 +56,7 @@ export type RouteSource = Function | Include;
  * ```
  */
 export function include(prefix: string, routes: readonly RouteSource[], options: IncludeOptions = {}): Include {
-  checkKeys('include() options', options, ['namespace', 'appName', 'use', 'renderers']);
+  checkKeys('include() options', options, ['namespace', 'appName', 'use', 'renderers', 'parsers']);
   if (!Array.isArray(routes)) {
     throw new ImproperlyConfigured(`include('${prefix}', routes): routes must be an array of controller classes or includes.`);
   }
@@ -62,7 +67,8 @@ export function include(prefix: string, routes: readonly RouteSource[], options:
   const entries = use.map((guard, index) => guardEntry(guard, `include('${prefix}', ..., { use }) entry ${index + 1}`));
   const namespace = options.namespace ?? options.appName;
   const renderers = options.renderers === undefined ? {} : { renderers: checkRenderers(options.renderers, `include('${prefix}', ..., { renderers })`) };
-  return Object.freeze({ prefix, routes: [...routes], namespace, appName: options.appName, use: Object.freeze(entries), ...renderers });
+  const parsers = options.parsers === undefined ? undefined : checkParsers(options.parsers, `include('${prefix}', ..., { parsers })`);
+  return Object.freeze({ prefix, routes: [...routes], namespace, appName: options.appName, use: Object.freeze(entries), parsers, ...renderers });
 }
 
 export function isInclude(source: RouteSource): source is Include {

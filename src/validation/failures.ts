@@ -30,6 +30,11 @@ export function missingBody(): HttpError {
   return httpError('MISSING_BODY');
 }
 
+/** No uploaded file under `name` for a `required` `@File()`/`@Files()`. */
+export function missingFile(name: string): HttpError {
+  return httpError('MISSING_PARAMETER', { name });
+}
+
 /** Values a schema rejected: every failure in the `errors` member (RFC 9457 §3). */
 export function rejected(issues: readonly Issue[]): HttpError {
   return new BadRequest(messageOf('VALIDATION_FAILED'), { code: 'VALIDATION_FAILED', extensions: { errors: issues } });

@@ -22,12 +22,17 @@ const OPENAPI_KEYWORDS = ['example', 'discriminator', 'xml', 'externalDocs'];
  */
 export class SchemaCompiler {
   private ajv: Ajv2020 | undefined;
+  private coercing: Ajv2020 | undefined;
 
-  /** Compiles once, at build time; an invalid or unbounded schema is `ImproperlyConfigured` naming `where`. */
-  compile(schema: JSONSchema, where: string): ValidateFunction {
+  /**
+   * Compiles once, at build time; an invalid or unbounded schema is `ImproperlyConfigured` naming `where`.
+   * `coerce` compiles for form values, which are text: ajv's `coerceTypes: 'array'` turns `'42'` into 42
+   * where the schema says number, and one value into a list where it says array.
+   */
+  compile(schema: JSONSchema, where: string, coerce = false): ValidateFunction {
     checkBounded(schema, where);
     try {
-      return this.instance().compile(withSafeIntegers(schema));
+      return (coerce ? (this.coercing ??= this.create(true)) : this.instance()).compile(withSafeIntegers(schema));
     } catch (error) {
       throw new ImproperlyConfigured(
         `The schema of ${where} is not a valid JSON Schema (draft 2020-12): ${(error as Error).message}. ` +
@@ -37,17 +42,19 @@ export class SchemaCompiler {
   }
 
   private instance(): Ajv2020 {
-    if (this.ajv) return this.ajv;
+    return (this.ajv ??= this.create(false));
+  }
+
+  private create(coerce: boolean): Ajv2020 {
     // strictSchema refuses unknown keywords and formats; the type-placement rules of strict mode
     // would refuse valid schemas such as `{ minimum: 1 }`, so they are off.
     // Required here, not imported: ajv and its formats add ~9 MiB of RSS that an app without schemas never uses.
     const { default: Ajv } = require('ajv/dist/2020') as typeof import('ajv/dist/2020');
     const { default: addFormats } = require('ajv-formats') as typeof import('ajv-formats');
-    const ajv = new Ajv({ allErrors: true, strictSchema: true, strictNumbers: true, strictTypes: false, strictTuples: false, strictRequired: false, logger: false, code: { regExp: linearEngine as typeof linearEngine & { code: string } } });
+    const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, allErrors: true, strictSchema: true, strictNumbers: true, strictTypes: false, strictTuples: false, strictRequired: false, logger: false, code: { regExp: linearEngine as typeof linearEngine & { code: string } } });
     addFormats(ajv);
     for (const keyword of OPENAPI_KEYWORDS) ajv.addKeyword(keyword);
     ajv.addKeyword(safeIntegerKeyword);
-    this.ajv = ajv;
     return ajv;
   }
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_PARSE_LIMITS } from '../../src/http/parsers/limits';
 import { expect } from 'chai';
 import { Controller, Get, include, Use } from '../../src';
 import { planRoutes } from '../../src/http/middleware';
@@ -14,7 +15,7 @@ class M {
 describe('http/middleware', () => {
   it('composes a route’s middleware once, when the app is built; a route without any gets none', () => {
     const table = buildRouteTable([include('/x', [M], { use: [pass] }), M]);
-    const plans = planRoutes(table.routes, { resolve: undefined, bodyLimit: 1024, validateResponses: false });
+    const plans = planRoutes(table.routes, { resolve: undefined, parsers: [], limits: DEFAULT_PARSE_LIMITS, validateResponses: false });
     const around = table.routes.map((route, index) => [route.fullName, route.pattern.source, route.middleware.length, typeof plans[index].around]);
     expect(around).to.deep.equal([
       ['bare', '/x/m/bare', 1, 'function'],
@@ -27,8 +28,8 @@ describe('http/middleware', () => {
 
   it('shares one controller instance between the routes of a class, per app', () => {
     const table = buildRouteTable([M]);
-    const one = planRoutes(table.routes, { resolve: undefined, bodyLimit: 1024, validateResponses: false });
-    const two = planRoutes(table.routes, { resolve: undefined, bodyLimit: 1024, validateResponses: false });
+    const one = planRoutes(table.routes, { resolve: undefined, parsers: [], limits: DEFAULT_PARSE_LIMITS, validateResponses: false });
+    const two = planRoutes(table.routes, { resolve: undefined, parsers: [], limits: DEFAULT_PARSE_LIMITS, validateResponses: false });
     expect(one[0].instance).to.equal(one[1].instance).and.be.instanceOf(M);
     expect(one[0].instance).to.not.equal(two[0].instance);
   });
@@ -40,7 +41,7 @@ describe('http/middleware', () => {
       @Get('/b', 'b') b() {}
       @Get('/c', 'c') @Use(pass) c() {}
     }
-    const plans = planRoutes(buildRouteTable([P, M]).routes, { resolve: undefined, bodyLimit: 1024, validateResponses: false });
+    const plans = planRoutes(buildRouteTable([P, M]).routes, { resolve: undefined, parsers: [], limits: DEFAULT_PARSE_LIMITS, validateResponses: false });
     expect(plans).to.have.length(5);
     expect(plans[0]).to.equal(plans[1]);
     expect(plans[2]).to.not.equal(plans[0]); // its own middleware

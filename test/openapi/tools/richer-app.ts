@@ -3,6 +3,9 @@ import {
   AcceptHeaderVersioning,
   Body,
   Controller,
+  File,
+  Files,
+  MultiPartParser,
   createApp,
   Get,
   HostNameVersioning,
@@ -18,6 +21,7 @@ import {
   type App,
   type DescribedGuard,
   type RouteSource,
+  type UploadedFile,
   type VersioningScheme,
 } from '../../../src';
 import type { SampleDocument, SchemeName } from './sample-documents';
@@ -62,6 +66,11 @@ class BooksController {
 class FilesController {
   @Get('/*path', 'file') file(@Param('path') path: string) {
     return { path };
+  }
+
+  @Post('/uploads', { name: 'upload', parsers: [MultiPartParser({ storage: 'memory' })] })
+  upload(@Body({ schema: { type: 'object', properties: { caption: { type: 'string' } } } }) fields: { caption?: string }, @File('file', { required: true }) file: UploadedFile, @Files('extra') extra: UploadedFile[]) {
+    return { caption: fields.caption ?? null, size: file.size, extra: extra.length };
   }
 }
 

@@ -1,10 +1,15 @@
 import type { Context } from 'koa';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Agent, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   AcceptHeaderVersioning,
   Body,
   Controller,
+  Files,
+  MultiPartParser,
   createApp,
   Ctx,
   Get,
@@ -17,6 +22,7 @@ import {
   QueryParameterVersioning,
   URLPathVersioning,
   type App,
+  type UploadedFile,
   type VersioningScheme,
   JSONRenderer,
   HTMLRenderer,
@@ -28,6 +34,11 @@ function links(ctx: Context) {
     links: [ctx.reverse('users'), ctx.reverse('user', { id: ctx.params.id ?? '7' }, { query: { q: 'a b~*' }, fragment: 'f' })],
   };
 }
+
+/** Where the upload route writes its temporary files: empty whenever no request is in flight. */
+export const uploadDirectory = mkdtempSync(join(tmpdir(), 'waymark-hostile-'));
+process.once('exit', () => rmSync(uploadDirectory, { recursive: true, force: true }));
+const uploads = MultiPartParser({ directory: uploadDirectory, limits: { parts: 20, files: 3, fileSize: 2048, headerSize: 512, body: 4096 } });
 
 @Controller('/users')
 class Users {
@@ -41,6 +52,10 @@ class Users {
 
   @Post('/echo', 'echo') echo(@Ctx() ctx: Context, @Body() body: unknown) {
     return { ...links(ctx), body };
+  }
+
+  @Post('/upload', { name: 'upload', parsers: [uploads] }) upload(@Ctx() ctx: Context, @Body() fields: unknown, @Files() files: UploadedFile[]) {
+    return { ...links(ctx), fields, files: files.map((file) => [file.fieldName, file.filename, file.size]) };
   }
 }
 

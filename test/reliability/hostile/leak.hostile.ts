@@ -1,10 +1,12 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { Servers } from './app';
+import { readdirSync } from 'node:fs';
+import { Servers, uploadDirectory } from './app';
 import { surfaces } from './surfaces';
 
 /**
- * 10,000 hostile and valid-ish requests over every surface and scheme: heap
+ * 10,000 hostile and valid-ish requests over every surface and scheme (uploads
+ * included, whose temporary directory must be empty at the end): heap
  * after GC at the end stays within 1.2x of heap after GC once warmed up, and
  * nothing is thrown. Needs `global.gc`: run by `npm run test:leak`
  * (node --expose-gc, its own mocha invocation; .ci/suites/hostile-leak.sh).
@@ -50,6 +52,9 @@ describe('reliability: hostile input does not leak', function () {
       expect(end).to.be.at.most(warm * 1.2);
       expect(servers.errors).to.deep.equal([]);
       expect(thrown).to.deep.equal([]);
+      // Every upload's temporary file went with its response (they are removed on the response's close event).
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(readdirSync(uploadDirectory)).to.deep.equal([]);
     } finally {
       servers.stop();
       process.off('uncaughtException', onThrow).off('unhandledRejection', onThrow);

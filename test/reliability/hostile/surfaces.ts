@@ -116,4 +116,32 @@ export const format: Surface = {
   ),
 };
 
-export const surfaces: Surface[] = [host, accept, query, path, body, format];
+const multipartParts = ['--b', '--b--', '\r\n', '\r\n\r\n', 'Content-Disposition: form-data', '; name="a"', '; name=', '; filename="../../etc/passwd"', '; filename="a\u0000.txt"', "; filename*=utf-8''%E9", 'Content-Type: text/plain', ':', ';', '"', 'x'.repeat(600), 'y'.repeat(3000)];
+const multipartTypes = fc.constantFrom('multipart/form-data; boundary=b', 'multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; boundary="b', 'multipart/mixed; boundary=b', 'multipart/form-data; boundary=' + 'b'.repeat(80));
+const upload = fc.record({ name: fc.stringMatching(/^[a-z]{1,4}$/), value: fc.string({ maxLength: 30 }), file: fc.boolean() });
+
+/** Uploads: well-formed bodies within the route's limits must answer 200; glued pieces of the syntax (and too many parts) a 4xx. */
+export const multipartBody: Surface = {
+  name: 'multipart',
+  input: fc.oneof(
+    fc.tuple(schemes, fc.array(upload, { maxLength: 3 })).map(([scheme, parts]) => {
+      let text = '';
+      for (const part of parts) {
+        text += `--b\r\nContent-Disposition: form-data; name="${part.name}"${part.file ? '; filename="../f.txt"' : ''}\r\n\r\n${part.value}\r\n`;
+      }
+      return { scheme, validish: true, sent: { method: 'POST', path: '/users/upload', headers: { host: 'v1.example.com', 'content-type': 'multipart/form-data; boundary=b' }, body: `${text}--b--\r\n` } };
+    }),
+    fc.tuple(schemes, fc.array(pieces(multipartParts, fc.string({ maxLength: 10 })), { maxLength: 30 }), multipartTypes).map(([scheme, pieceList, type]) => ({
+      scheme,
+      validish: false,
+      sent: { method: 'POST', path: '/users/upload', headers: { host: 'v1.example.com', 'content-type': type }, body: pieceList.join('') },
+    })),
+    fc.tuple(schemes, fc.integer({ min: 21, max: 2000 })).map(([scheme, count]) => ({
+      scheme,
+      validish: false,
+      sent: { method: 'POST', path: '/users/upload', headers: { host: 'v1.example.com', 'content-type': 'multipart/form-data; boundary=b' }, body: `${'--b\r\nContent-Disposition: form-data; name="a"\r\n\r\nv\r\n'.repeat(count)}--b--\r\n` },
+    })),
+  ),
+};
+
+export const surfaces: Surface[] = [host, accept, query, path, body, format, multipartBody];
