@@ -122,4 +122,4 @@ def view(base, renderer_classes=None, parser_classes=None):
     return type(base.__name__, (base,), attrs).as_view()
 
 
-FORM, MULTIPART = parsers.FormParser, parsers.MultiPartParser
+JSONP, FORM, MULTIPART = parsers.JSONParser, parsers.FormParser, parsers.MultiPartParser

@@ -33,8 +33,8 @@ urlpatterns += [
         ('echo', c.view(c.EchoView, [c.JSON])),
         ('form', c.view(c.EchoView, [c.JSON], [c.FORM])),
         ('upload', c.view(c.EchoView, [c.JSON], [c.MULTIPART])),
-        ('any', c.view(c.EchoView, [c.JSON], [c.JSON, c.FORM, c.MULTIPART])),
+        ('any', c.view(c.EchoView, [c.JSON], [c.JSONP, c.FORM, c.MULTIPART])),
         ('forms/inherit', c.view(c.EchoView, [c.JSON], [c.FORM, c.MULTIPART])),
-        ('forms/json', c.view(c.EchoView, [c.JSON], [c.JSON])),
+        ('forms/json', c.view(c.EchoView, [c.JSON], [c.JSONP])),
     ]
 ]
