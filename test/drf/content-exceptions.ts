@@ -1,4 +1,4 @@
-import type { Case, Mismatch } from './compare';
+import type { Case } from './compare';
 import { exceptions, type Exception } from './exceptions';
 
 /** The request's body as sent. */
@@ -137,30 +137,29 @@ export const contentExceptions: Exception[] = [
     explains: (one, m) => m.field === 'body.data' && (isForm(one) || bareType(one) === 'multipart/form-data') && /charset=(?!"?utf-8)/i.test(contentType(one) ?? ''),
   },
   {
+    name: 'first-file',
+    kind: 'field',
+    reason: "@File(name) is the first file sent under that name (@Files(name) has them all); Django's request.FILES[name] is the last.",
+    explains: (one, m) => m.field === 'body.doc' && body(one).toString('latin1').split('name="doc"; filename=').length > 2,
+  },
+  {
     name: 'empty-filename',
     kind: 'field',
     reason:
-      "A file part with `filename=\"\"` (what a browser sends for an empty file input) reaches @Files() as a file whose filename is ''; Django hands it to the view as a text field.",
-    explains: (one, m) =>
-      (m.field === 'body.files' || m.field === 'body.data' || m.field === 'body.doc') && body(one).includes('filename=""') && fileNamesDifferOnlyByEmpty(one),
+      "A file part whose name sanitises to nothing (`filename=\"\"`, what a browser sends for an empty file input, or `..`) reaches @Files() as a file named ''; Django hands the first to the view as a text field and drops the second.",
+    explains: (one, m) => UPLOAD_FIELDS.includes(m.field) && /filename="(\.\.)?"/.test(body(one).toString('latin1')) && uploadsAgree(one),
   },
   {
     name: 'filename-control-characters',
     kind: 'field',
-    reason: "A file name loses its control characters (NUL included), as it loses its directories; Django 3.2 keeps them (later Django versions drop them too).",
-    explains: (_one, m) => m.field === 'body.files' && sameBut(m, (file) => ({ ...file, name: file.name.replace(/[\u0000-\u001f\u007f]/g, '') })),
+    reason: 'A file name loses its control characters (NUL included), as it loses its directories; Django 3.2 keeps them (later Django versions drop them too).',
+    explains: (one, m) => UPLOAD_FIELDS.includes(m.field) && /filename="[^"]*[\u0000-\u001f\u007f]/.test(body(one).toString('latin1')) && uploadsAgree(one),
   },
   {
     name: 'file-default-type',
     kind: 'field',
     reason: "A file part without a Content-Type has mimeType text/plain (RFC 7578 §4.4, busboy's default); Django's content_type is ''.",
-    explains: (_one, m) => m.field === 'body.files' && sameBut(m, (file) => (file.type === '' ? { ...file, type: 'text/plain' } : file)),
-  },
-  {
-    name: 'first-file',
-    kind: 'field',
-    reason: "@File(name) is the first file sent under that name (@Files(name) has them all); Django's request.FILES[name] is the last.",
-    explains: (one, m) => m.field === 'body.doc' && body(one).toString('latin1').split('name="doc"; filename=').length > 2,
+    explains: (one, m) => m.field === 'body.files' && uploadsAgree(one),
   },
   {
     name: 'lone-surrogate',
@@ -171,12 +170,33 @@ export const contentExceptions: Exception[] = [
 ];
 
 type File = { name: string; type: string; size: number; sha256: string };
+type Echo = { data?: Record<string, unknown>; files?: Record<string, File[]>; doc?: string | null } | null;
 
-/** Whether `m`'s two file lists are equal once DRF's files are passed through `fix`. */
-function sameBut(m: Mismatch, fix: (file: File) => File): boolean {
-  const drf = (m.drf ?? {}) as Record<string, File[]>;
-  const fixed = Object.fromEntries(Object.entries(drf).map(([field, files]) => [field, files.map(fix)]));
-  return JSON.stringify(sortKeys(fixed)) === JSON.stringify(sortKeys(m.waymark));
+const UPLOAD_FIELDS = ['body.files', 'body.data', 'body.doc'];
+const clean = (name: string) => name.replace(/[\u0000-\u001f\u007f]/g, '');
+
+/**
+ * Whether what the view saw of an upload agrees once every documented file
+ * difference is applied: DRF's file names without control characters and
+ * its '' types as text/plain; waymark's files named '' left out, with DRF's
+ * fields that carried them; `doc` as the first file when only one was sent.
+ */
+function uploadsAgree(one: Case): boolean {
+  const [drf, waymark] = [one.drf.body as Echo, one.waymark.body as Echo];
+  const named = (files: Record<string, File[]>) =>
+    Object.fromEntries(Object.entries(files).map(([field, list]) => [field, list.filter((file) => file.name !== '')] as const).filter(([, list]) => list.length > 0));
+  const fixed = Object.fromEntries(
+    Object.entries(drf?.files ?? {}).map(([field, list]) => [field, list.map((file) => ({ ...file, name: clean(file.name), type: file.type === '' ? 'text/plain' : file.type }))]),
+  );
+  const emptyFields = new Set(Object.entries(waymark?.files ?? {}).filter(([, list]) => list.some((file) => file.name === '')).map(([field]) => field));
+  const data = Object.fromEntries(Object.entries(drf?.data ?? {}).filter(([key]) => !emptyFields.has(key) || key in (waymark?.data ?? {})));
+  const docs = body(one).toString('latin1').split('name="doc"; filename=').length - 1;
+  const doc = docs > 1 || drf?.doc == null ? waymark?.doc : clean(drf.doc);
+  return (
+    JSON.stringify(sortKeys(named(fixed))) === JSON.stringify(sortKeys(named(waymark?.files ?? {}))) &&
+    JSON.stringify(sortKeys(data)) === JSON.stringify(sortKeys(waymark?.data ?? {})) &&
+    (doc === waymark?.doc || waymark?.doc === '')
+  );
 }
 
 function sortKeys(value: unknown): unknown {
@@ -186,20 +206,4 @@ function sortKeys(value: unknown): unknown {
 
 function same(a: readonly string[], b: readonly string[]): boolean {
   return a.join() === b.join();
-}
-
-/** DRF's and waymark's files agree once the files waymark has with filename '' are left out, and DRF's fields of those names too. */
-function fileNamesDifferOnlyByEmpty(one: Case): boolean {
-  type Echo = { data?: Record<string, unknown>; files?: Record<string, File[]> } | null;
-  const [drf, waymark] = [one.drf.body as Echo, one.waymark.body as Echo];
-  const files = Object.fromEntries(
-    Object.entries(waymark?.files ?? {})
-      .map(([field, list]) => [field, list.filter((file) => file.name !== '')] as const)
-      .filter(([, list]) => list.length > 0),
-  );
-  const clean = (list: File[]) => list.map((file) => ({ ...file, name: file.name.replace(/[\u0000-\u001f\u007f]/g, ''), type: file.type === '' ? 'text/plain' : file.type }));
-  const drfFiles = Object.fromEntries(Object.entries(drf?.files ?? {}).map(([field, list]) => [field, clean(list)]));
-  const emptyFields = new Set(Object.values(waymark?.files ?? {}).flatMap((list) => list.filter((file) => file.name === '').map((file) => file)).length > 0 ? Object.keys(drf?.data ?? {}) : []);
-  const drfData = Object.fromEntries(Object.entries(drf?.data ?? {}).filter(([key]) => key in (waymark?.data ?? {}) || !emptyFields.has(key)));
-  return JSON.stringify(sortKeys(drfFiles)) === JSON.stringify(sortKeys(files)) && JSON.stringify(sortKeys(drfData)) === JSON.stringify(sortKeys(waymark?.data ?? {}));
 }
