@@ -6,6 +6,8 @@ export interface DiffRequest {
   method: 'GET' | 'POST' | 'DELETE';
   path: string;
   headers: Record<string, string>;
+  /** The body, base64-encoded (content-generate.ts); none when absent. */
+  body?: string;
 }
 
 const versions = ['v1', 'v2', 'v9', 'V1', '1.0', ''];

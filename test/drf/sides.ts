@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { App } from '../../src';
 import { mirroredApp, type Config } from './app';
 import type { DiffRequest } from './generate';
 
@@ -9,8 +10,12 @@ import type { DiffRequest } from './generate';
 export interface Answer {
   status: number;
   body: { version?: string | null; links?: Record<string, string>; detail?: string } | null;
+  /** The body as text (UTF-8), whatever its type: what is compared of a CSV, text or HTML rendering. */
+  text: string;
   vary: string;
   type: string;
+  /** The `X-Self` header: the link to the route itself built with the request's reverse (content views). */
+  self: string;
 }
 
 export interface DrfBatchItem extends DiffRequest {
@@ -46,8 +51,8 @@ export function runDrf(batch: { requests?: DrfBatchItem[]; urlconf?: unknown[]; 
 }
 
 /** The same requests through waymark: one server per configuration on app.callback(), kept-alive connections. */
-export async function runWaymark(config: Config, requests: readonly DiffRequest[]): Promise<Answer[]> {
-  const server = mirroredApp(config).listen(0, '127.0.0.1');
+export async function runWaymark<C extends Config>(config: C, requests: readonly DiffRequest[], build: (config: C) => App = mirroredApp): Promise<Answer[]> {
+  const server = build(config).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   const agent = new Agent({ keepAlive: true, maxSockets: 4 });
@@ -73,10 +78,14 @@ function send(port: number, agent: Agent, one: DiffRequest): Promise<Answer> {
         } catch {
           body = null;
         }
-        resolve({ status: res.statusCode ?? 0, body, vary: String(res.headers.vary ?? ''), type: String(res.headers['content-type'] ?? '') });
+        const header = (name: string) => String(res.headers[name] ?? '');
+        resolve({ status: res.statusCode ?? 0, body, text, vary: header('vary'), type: header('content-type'), self: header('x-self') });
       });
     });
     req.on('error', reject);
-    req.end();
+    if (one.body === undefined) return void req.end();
+    const bytes = Buffer.from(one.body, 'base64');
+    req.setHeader('content-length', bytes.length);
+    req.end(bytes);
   });
 }

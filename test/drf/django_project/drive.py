@@ -1,13 +1,14 @@
 """
 Answers a batch of requests with the real DRF, in-process, one WSGI call each.
 
-stdin: {"requests": [{"config": {...}, "method", "path", "headers": {...}}], "reversals": [...]}
-stdout: {"responses": [{"status", "body", "vary"}], "reversals": [{"url"} | {"error"}]}
+stdin: {"requests": [{"config": {...}, "method", "path", "headers": {...}, "body"?: base64}], "reversals": [...]}
+stdout: {"responses": [{"status", "body", "text", "vary", "type", "self"}], "reversals": [{"url"} | {"error"}]}
 
 `path` is the raw request-target (path and query, percent-encoded as sent);
 the WSGI environ is built from it the way a WSGI server does (PATH_INFO
 percent-decoded and read as ISO-8859-1, QUERY_STRING as sent).
 """
+import base64
 import io
 import json
 import logging
@@ -26,7 +27,9 @@ django.setup()
 from django.conf import settings  # noqa: E402
 from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
 from django.urls import NoReverseMatch, reverse  # noqa: E402
+from rest_framework.settings import api_settings  # noqa: E402
 
+import content_views  # noqa: E402
 import views  # noqa: E402
 import backports  # noqa: E402,F401
 import variants  # noqa: E402
@@ -40,6 +43,7 @@ def environ_for(request):
     target = request['path']
     path, _, query = target.partition('?')
     headers = request.get('headers', {})
+    body = base64.b64decode(request['body']) if request.get('body') is not None else b''
     environ = {
         'REQUEST_METHOD': request['method'],
         'PATH_INFO': unquote_to_bytes(path).decode('iso-8859-1'),
@@ -51,7 +55,7 @@ def environ_for(request):
         'REMOTE_ADDR': '127.0.0.1',
         'wsgi.version': (1, 0),
         'wsgi.url_scheme': 'http',
-        'wsgi.input': io.BytesIO(b''),
+        'wsgi.input': io.BytesIO(body),
         'wsgi.errors': io.StringIO(),
         'wsgi.multithread': False,
         'wsgi.multiprocess': False,
@@ -59,14 +63,21 @@ def environ_for(request):
     }
     for name, value in headers.items():
         # Values are byte strings written as ISO-8859-1 text: what Node and a WSGI server both hand over.
-        environ['HTTP_' + name.upper().replace('-', '_')] = value
+        key = name.upper().replace('-', '_')
+        # A WSGI server hands these two over without the HTTP_ prefix (PEP 3333).
+        environ[key if key in ('CONTENT_TYPE', 'CONTENT_LENGTH') else 'HTTP_' + key] = value
+    if request.get('body') is not None:
+        environ['CONTENT_LENGTH'] = str(len(body))
     return environ
 
 
 def answer(request):
     config = request['config']
     views.configure(config)
+    content_views.configure(config)
     settings.USE_X_FORWARDED_HOST = bool(config.get('proxy'))
+    # DRF's `?format=` override (URL_FORMAT_OVERRIDE), on where the configuration sets waymark's formatOverride.
+    api_settings.URL_FORMAT_OVERRIDE = config.get('formatOverride')
     captured = {}
 
     def start_response(status, headers, exc_info=None):
@@ -79,6 +90,7 @@ def answer(request):
         chunks.close()
     vary = [value for name, value in captured['headers'] if name.lower() == 'vary']
     content_type = [value for name, value in captured['headers'] if name.lower() == 'content-type']
+    self_link = [value for name, value in captured['headers'] if name.lower() == 'x-self']
     try:
         parsed = json.loads(body) if body else None
     except ValueError:
@@ -86,8 +98,10 @@ def answer(request):
     return {
         'status': captured['status'],
         'body': parsed,
+        'text': body.decode('utf-8', errors='replace'),
         'vary': ', '.join(vary),
         'type': content_type[0] if content_type else '',
+        'self': self_link[0] if self_link else '',
     }
 
 

@@ -13,7 +13,7 @@ LOGGING_CONFIG = None
 # Generated queries stay far below this; waymark has no such limit.
 DATA_UPLOAD_MAX_NUMBER_FIELDS = None
 REST_FRAMEWORK = {
-    # waymark has no `?format=` override; DRF's would turn `?format=x` into a 404.
+    # DRF's `?format=` override, set by drive.py per configuration (waymark's formatOverride, off by default).
     'URL_FORMAT_OVERRIDE': None,
     'UNAUTHENTICATED_USER': None,
     'DEFAULT_AUTHENTICATION_CLASSES': [],
