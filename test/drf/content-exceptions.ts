@@ -128,15 +128,6 @@ export const contentExceptions: Exception[] = [
     explains: (one, m) => m.field === 'body.data' && isJson(one) && /charset=(?!"?utf-8)/i.test(contentType(one) ?? ''),
   },
   {
-    name: 'form-charset',
-    kind: 'field',
-    pendingOn: 'parse',
-    reason:
-      "A form body with `charset=iso-8859-1` is decoded as UTF-8 (bytes and percent-escapes), while an unknown charset is a 415; Django decodes with the named charset. " +
-      'Reported to the lead: either honour the charset or document that forms are UTF-8 only (the WHATWG rule) and accept any charset alike.',
-    explains: (one, m) => m.field === 'body.data' && (isForm(one) || bareType(one) === 'multipart/form-data') && /charset=(?!"?utf-8)/i.test(contentType(one) ?? ''),
-  },
-  {
     name: 'first-file',
     kind: 'field',
     reason: "@File(name) is the first file sent under that name (@Files(name) has them all); Django's request.FILES[name] is the last.",
