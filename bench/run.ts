@@ -21,7 +21,11 @@ const settings = quick ? { rounds: 1, duration: 2, warmup: 1 } : { rounds: 6, du
 const connections = 50;
 const build = join(__dirname, 'servers');
 const wanted = (name: string) => only.length === 0 || only.some((text) => (text.startsWith('=') ? name === text.slice(1) : name.includes(text)));
-const scenarios = allScenarios.filter((s) => (!quick || s.quick !== false) && wanted(s.name));
+const baselineDir = process.argv.flatMap((arg, i, all) => (all[i - 1] === '--baseline' ? [arg] : []))[0];
+const selected = allScenarios.filter((s) => (!quick || s.quick !== false) && wanted(s.name));
+const BASELINE = ' [baseline]';
+const scenarios: (Scenario & { dir?: string })[] =
+  baselineDir === undefined ? selected : selected.flatMap((s) => [s, { ...s, name: s.name + BASELINE, dir: join(baselineDir, 'bench', '.build', 'bench', 'servers') }]);
 
 interface Sample {
   rps: number;
@@ -33,8 +37,8 @@ interface Sample {
 }
 
 /** A server process and a way to ask it things over IPC (`rss`, `rss-gc`). */
-async function start(server: string, args: string[]) {
-  const child = fork(join(build, `${server}.js`), args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: ['--expose-gc'] });
+async function start(server: string, args: string[], dir = build) {
+  const child = fork(join(dir, `${server}.js`), args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: ['--expose-gc'] });
   const ask = <T>(message: string | null, key: string) =>
     new Promise<T>((resolve, reject) => {
       const onMessage = (reply: Record<string, T>) => {
@@ -51,8 +55,8 @@ async function start(server: string, args: string[]) {
   return { child, ask, ...ready };
 }
 
-async function measure(scenario: Scenario): Promise<Sample> {
-  const { child, ask, port } = await start(scenario.server, scenario.args ?? []);
+async function measure(scenario: Scenario & { dir?: string }): Promise<Sample> {
+  const { child, ask, port } = await start(scenario.server, scenario.args ?? [], scenario.dir);
   try {
     const rssIdle = await ask<number>('rss', 'rss');
     const headers = { accept: 'application/json', ...scenario.headers };
@@ -190,6 +194,10 @@ async function main(): Promise<void> {
   lines.push('', `${'target'.padEnd(66)} ${'measured'.padStart(8)} ${'needed'.padStart(9)}`);
   for (const result of results.filter(({ value }) => !Number.isNaN(value))) {
     lines.push(`${result.name.padEnd(66)} ${fixed(result.value, 2, 8)} ${`${result.direction === 'at most' ? '≤' : '≥'} ${result.needed.toFixed(2)}`.padStart(9)}  ${result.met ? 'ok' : 'MISSED'}`);
+  }
+  if (baselineDir !== undefined) {
+    lines.push('', `this tree / ${baselineDir} (median of per-round ratios)`);
+    for (const { name } of selected) lines.push(`${name.padEnd(66)} ${fixed(measurements.ratio(name, name + BASELINE), 3, 8)}`);
   }
   const compared = comparisons.map((comparison) => ({ name: comparison.name, value: comparison.value(measurements) })).filter(({ value }) => !Number.isNaN(value));
   if (compared.length > 0) {

@@ -3,6 +3,7 @@ import { schemaRoots, type AppHistory } from '../history/app-history';
 import { convertByPosition, copyOf, relevantNodes, type ChangeRules, type OriginOf } from '../history/convert';
 import type { VersionedRequest, VersionedResponse } from '../history/change';
 import type { RouteRecord } from '../model/route';
+import { isStandardSchema, type Schema } from '../model/schema';
 import { compileCheck, type Check } from '../schema/check';
 import { rejected } from '../validation/failures';
 import type { SchemaCompiler } from '../validation/schema';
@@ -33,6 +34,8 @@ interface Step {
 interface Steps {
   /** The body as this version's clients send it, checked before conversion; `undefined` when the route reads no body schema. */
   readonly check: Check | undefined;
+  /** The same check coercing form values (text) to the schema's types, as the binder does for bodies of form parsers. */
+  readonly coerce: Check | undefined;
   /** Per step up to the head, oldest first: the change rules and the version whose body tree the value has. */
   readonly forward: readonly Step[];
   /** Per step down from the head: the rules and the newer version's route (the value's tree). */
@@ -81,10 +84,14 @@ export function versionedPlan(route: RouteRecord, bind: Bind, own: Render, histo
   };
 }
 
-function stepsOf(route: RouteRecord, index: number, history: AppHistory, { compiler, validateResponses }: VersionedOptions): Steps {
+function stepsOf(route: RouteRecord, index: number, history: AppHistory, { compiler, validateResponses, parsers }: VersionedOptions): Steps {
   const older = history.routeAt(route, index);
   const body = older.bindings.find((binding) => binding.source === 'body' && binding.options.schema !== undefined);
-  const check = body?.options.schema === undefined ? undefined : compileCheck(body.options.schema, compiler, `the version '${history.versions[index]}' body of ${route.controller.name}.${String(route.handler)}`);
+  const label = `the version '${history.versions[index]}' body of ${route.controller.name}.${String(route.handler)}`;
+  const schema = body?.options.schema;
+  const check = schema === undefined ? undefined : compileCheck(schema, compiler, label);
+  const forms = schema !== undefined && !isStandardSchema(schema) && parsers.some((parser) => parser.form === true);
+  const coerce = forms ? compileCheck(schema as Schema, compiler, label, undefined, true) : undefined;
   const step = (rules: ChangeRules, at: number): Step => {
     const tree = history.routeAt(route, at);
     const origin: OriginOf = (node) => history.schemas.originOf(node, at);
@@ -94,14 +101,15 @@ function stepsOf(route: RouteRecord, index: number, history: AppHistory, { compi
   for (let j = index - 1; j >= 0; j--) for (const rules of history.rules[j]) forwardSteps.push(step(rules, j + 1));
   const backSteps: Step[] = [];
   for (let j = 0; j < index; j++) for (const rules of [...history.rules[j]].reverse()) backSteps.push(step(rules, j));
-  return { check, forward: forwardSteps, back: backSteps, render: planContract(older, { compiler, validate: validateResponses }) ?? render };
+  return { check, coerce, forward: forwardSteps, back: backSteps, render: planContract(older, { compiler, validate: validateResponses }) ?? render };
 }
 
 async function forward(ctx: Context, params: Record<string, string>, steps: Steps, route: RouteRecord, name: string | null, bind: Bind, { parsers, limits }: VersionedOptions): Promise<unknown[]> {
   const reads = route.bindings.some((binding) => binding.source === 'body');
   let body = reads ? await readBody(ctx, parsers, limits) : undefined;
-  if (body !== undefined && steps.check !== undefined) {
-    let checked = steps.check(body);
+  const check = steps.coerce !== undefined && parsers.some((parser) => parser.form === true && ctx.is(parser.mediaType)) ? steps.coerce : steps.check;
+  if (body !== undefined && check !== undefined) {
+    let checked = check(body);
     if (checked instanceof Promise) checked = await checked;
     if (checked.issues !== undefined) throw rejected(checked.issues);
     body = checked.value;
