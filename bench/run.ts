@@ -17,7 +17,7 @@ import { comparisons, scenarios as allScenarios, startupRows, startupSizes, targ
  */
 const quick = process.argv.includes('--quick');
 const only = process.argv.flatMap((arg, i, all) => (all[i - 1] === '--only' ? [arg] : []));
-const settings = quick ? { rounds: 1, duration: 2, warmup: 1 } : { rounds: 6, duration: 3, warmup: 1 };
+const settings = quick ? { rounds: 1, duration: 2, warmup: 1 } : { rounds: Number(process.env.BENCH_ROUNDS ?? 6), duration: 3, warmup: 1 };
 const connections = 50;
 const build = join(__dirname, 'servers');
 const wanted = (name: string) => only.length === 0 || only.some((text) => (text.startsWith('=') ? name === text.slice(1) : name.includes(text)));
