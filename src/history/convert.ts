@@ -58,35 +58,57 @@ export type OriginOf = (node: unknown) => unknown;
  * Only schemas in `relevant` (`relevantNodes`) are walked into: a record whose
  * fields no rule names costs one lookup, not one per field.
  */
-export function convertByPosition(value: unknown, schema: unknown, rules: ChangeRules, direction: 'request' | 'response', originOf: OriginOf, relevant: ReadonlySet<unknown>): unknown {
-  if (!relevant.has(schema)) return value;
-  if (typeof schema !== 'object' || schema === null || value === null || typeof value !== 'object') return applyRules(value, schema, rules, direction, originOf);
-  const node = schema as Node;
-  if (Array.isArray(value)) {
-    const prefix = Array.isArray(node.prefixItems) ? (node.prefixItems as unknown[]) : [];
-    for (let i = 0; i < value.length; i++) {
-      const item = i < prefix.length ? prefix[i] : node.items;
-      if (item !== undefined) value[i] = convertByPosition(value[i], item, rules, direction, originOf, relevant);
-    }
-  } else {
-    const object = value as Node;
-    const properties = (node.properties as Node | undefined) ?? {};
-    const extra = typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined;
-    for (const key of Object.keys(object)) {
-      const child = Object.hasOwn(properties, key) ? properties[key] : extra;
-      if (child !== undefined) object[key] = convertByPosition(object[key], child, rules, direction, originOf, relevant);
+export function convertByPosition(value: unknown, schema: unknown, rules: ChangeRules, direction: 'request' | 'response', originOf: OriginOf, relevant: Relevant): unknown {
+  const plan = relevant.get(schema);
+  if (plan === undefined) return value;
+  if (plan !== LEAF && value !== null && typeof value === 'object') {
+    const node = schema as Node;
+    if (Array.isArray(value)) {
+      if (plan.items) {
+        const prefix = Array.isArray(node.prefixItems) ? (node.prefixItems as unknown[]) : [];
+        for (let i = 0; i < value.length; i++) {
+          const item = i < prefix.length ? prefix[i] : node.items;
+          if (item !== undefined) value[i] = convertByPosition(value[i], item, rules, direction, originOf, relevant);
+        }
+      }
+    } else {
+      const object = value as Node;
+      const properties = node.properties as Node;
+      // Only the members whose schema leads to something converted are visited (docs/version-history.md).
+      for (const key of plan.keys) if (Object.hasOwn(object, key)) object[key] = convertByPosition(object[key], properties[key], rules, direction, originOf, relevant);
+      if (plan.extra) {
+        for (const key of Object.keys(object)) {
+          if (properties === undefined || !Object.hasOwn(properties, key)) object[key] = convertByPosition(object[key], node.additionalProperties, rules, direction, originOf, relevant);
+        }
+      }
     }
   }
   return applyRules(value, schema, rules, direction, originOf);
 }
 
+/** Under a relevant schema node: which members lead to something converted (`LEAF`: none, only the node itself). */
+interface NodePlan {
+  /** `properties` whose schema is relevant. */
+  readonly keys: readonly string[];
+  /** `additionalProperties` is relevant. */
+  readonly extra: boolean;
+  /** `items` or a `prefixItems` schema is relevant. */
+  readonly items: boolean;
+}
+
+const LEAF: NodePlan = Object.freeze({ keys: [], extra: false, items: false });
+
+/** The relevant nodes of one route and step, each with what to walk into under it. */
+export type Relevant = ReadonlyMap<unknown, NodePlan>;
+
 /**
  * The nodes of `schemas` (positional keywords followed) under which `rules`
- * convert something: the walk of `convertByPosition` enters only these.
- * Computed once per route and step, when the app is built.
+ * convert something, each with the members that lead there: the walk of
+ * `convertByPosition` enters only these. Computed once per route and step,
+ * when the app is built.
  */
-export function relevantNodes(schemas: readonly unknown[], rules: ChangeRules, originOf: OriginOf): Set<unknown> {
-  const relevant = new Set<unknown>();
+export function relevantNodes(schemas: readonly unknown[], rules: ChangeRules, originOf: OriginOf): Map<unknown, NodePlan> {
+  const relevant = new Map<unknown, NodePlan>();
   const known = new Map<unknown, boolean>();
   const visit = (node: unknown): boolean => {
     if (typeof node !== 'object' || node === null) return false;
@@ -94,11 +116,14 @@ export function relevantNodes(schemas: readonly unknown[], rules: ChangeRules, o
     if (seen !== undefined) return seen;
     known.set(node, false); // a schema that contains itself adds nothing the first visit did not
     const own = node as Node;
-    const children: unknown[] = [...Object.values((own.properties as Node | undefined) ?? {}), own.items, own.additionalProperties, ...(Array.isArray(own.prefixItems) ? own.prefixItems : [])];
-    let found = rules.bySchema.has(originOf(node));
-    for (const child of children) if (visit(child)) found = true;
+    const properties = (own.properties as Node | undefined) ?? {};
+    const keys = Object.keys(properties).filter((key) => visit(properties[key]));
+    const extra = visit(own.additionalProperties);
+    let items = visit(own.items);
+    for (const item of Array.isArray(own.prefixItems) ? own.prefixItems : []) if (visit(item)) items = true;
+    const found = rules.bySchema.has(originOf(node)) || keys.length > 0 || extra || items;
     known.set(node, found);
-    if (found) relevant.add(node);
+    if (found) relevant.set(node, keys.length === 0 && !extra && !items ? LEAF : { keys, extra, items });
     return found;
   };
   for (const schema of schemas) visit(schema);
@@ -119,19 +144,38 @@ function applyRules(value: unknown, schema: unknown, rules: ChangeRules, directi
   return result;
 }
 
+/** A rename's lookup per direction: the name a member has on the side it comes from → its name on the other. */
+const lookups = new WeakMap<SchemaRules['renames'], [Map<string, string>, Map<string, string>]>();
+
+function lookup(renames: SchemaRules['renames'], from: 0 | 1): Map<string, string> {
+  let both = lookups.get(renames);
+  if (both === undefined) {
+    both = [new Map(renames.map((pair) => [pair[0], pair[1]])), new Map(renames.map((pair) => [pair[1], pair[0]]))];
+    lookups.set(renames, both);
+  }
+  return both[from];
+}
+
 /** The object with its renamed keys in their places: rebuilt, since `delete` would leave V8 a slow dictionary-mode object. */
 function renamed(value: unknown, renames: SchemaRules['renames'], to: 0 | 1, from: 0 | 1): unknown {
   if (renames.length === 0 || typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const object = value as Node;
-  if (!renames.some((pair) => Object.hasOwn(object, pair[from]))) return object;
-  // A member the other side does not have, under a name a present member is renamed to, is dropped: the renamed
-  // member wins whatever the key order (a v1 client's stray `displayName` never overwrites its `name`).
-  const taken = new Set(renames.filter((pair) => Object.hasOwn(object, pair[from])).map((pair) => pair[to]));
+  const names = lookup(renames, from);
+  let present = false;
+  let clash = false;
+  for (const pair of renames) {
+    if (!Object.hasOwn(object, pair[from])) continue;
+    present = true;
+    // A member the other side does not have, under a name a present member is renamed to, is dropped: the renamed
+    // member wins whatever the key order (a v1 client's stray `displayName` never overwrites its `name`).
+    if (Object.hasOwn(object, pair[to]) && !names.has(pair[to])) clash = true;
+  }
+  if (!present) return object;
   const result: Node = {};
   for (const key of Object.keys(object)) {
-    const pair = renames.find((candidate) => candidate[from] === key);
-    if (pair === undefined && taken.has(key)) continue;
-    result[pair === undefined ? key : pair[to]] = object[key];
+    const name = names.get(key);
+    if (name !== undefined) result[name] = object[key];
+    else if (!clash || !renames.some((pair) => pair[to] === key && Object.hasOwn(object, pair[from]))) result[key] = object[key];
   }
   return result;
 }

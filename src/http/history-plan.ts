@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { schemaRoots, type AppHistory } from '../history/app-history';
-import { convertByPosition, copyOf, relevantNodes, type ChangeRules, type OriginOf } from '../history/convert';
+import { convertByPosition, copyOf, relevantNodes, type ChangeRules, type OriginOf, type Relevant } from '../history/convert';
 import type { VersionedRequest, VersionedResponse } from '../history/change';
 import type { RouteRecord } from '../model/route';
 import { isStandardSchema, type Schema } from '../model/schema';
@@ -27,7 +27,7 @@ interface Step {
   readonly tree: RouteRecord;
   readonly origin: OriginOf;
   /** The schema nodes of `tree` under which the rules convert something. */
-  readonly relevant: ReadonlySet<unknown>;
+  readonly relevant: Relevant;
 }
 
 /** What a request of one older version needs: its body check, the trees it walks, and its writer. */
