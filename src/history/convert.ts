@@ -172,7 +172,9 @@ function renamed(value: unknown, renames: SchemaRules['renames'], to: 0 | 1, fro
   }
   if (!present) return object;
   const result: Node = {};
-  for (const key of Object.keys(object)) {
+  // for-in with an own-member check: no array of keys per object (this runs per request and conversion).
+  for (const key in object) {
+    if (!Object.hasOwn(object, key)) continue;
     const name = names.get(key);
     if (name !== undefined) result[name] = object[key];
     else if (!clash || !renames.some((pair) => pair[to] === key && Object.hasOwn(object, pair[from]))) result[key] = object[key];
@@ -193,6 +195,6 @@ export function copyOf(value: unknown): unknown {
   const toJSON = (value as { toJSON?: unknown }).toJSON;
   if (typeof toJSON === 'function') return copyOf(toJSON.call(value));
   const copy: Node = {};
-  for (const key of Object.keys(value)) copy[key] = copyOf((value as Node)[key]);
+  for (const key in value) if (Object.hasOwn(value, key)) copy[key] = copyOf((value as Node)[key]);
   return copy;
 }
