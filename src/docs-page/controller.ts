@@ -5,6 +5,7 @@ import { Controller } from '../decorators/controller';
 import { Ctx } from '../decorators/params';
 import { Get } from '../decorators/routes';
 import { NotFound } from '../errors';
+import { HTMLRenderer } from '../negotiation/renderers';
 import { runtimeOf } from '../runtime';
 import { pageHtml, PAGE_POLICY } from './html';
 import { INIT_SCRIPT } from './init-script';
@@ -35,7 +36,8 @@ export function docsController(options: ResolvedDocsOptions, ui: SwaggerUi): Fun
 
   @Controller('', { versioning: null })
   class DocsController {
-    @Get('', { name: 'page', summary: 'Interactive documentation of every version', tags: ['docs'], responses: { 200: { description: 'An HTML page', mediaTypes: ['text/html'] } } })
+    // The page is HTML whatever the app renders: `Accept: text/html` alone is answered, as a browser expects.
+    @Get('', { name: 'page', summary: 'Interactive documentation of every version', tags: ['docs'], renderers: [HTMLRenderer], responses: { 200: { description: 'An HTML page', mediaTypes: ['text/html'] } } })
     page(@Ctx() ctx: Context) {
       const listed = listedVersions(ctx, versions);
       const link = (name: string, params?: Record<string, string>) => relativeUrl(ctx.path, reverse(ctx, name, params));

@@ -13,6 +13,13 @@ function linksOf(html: string, page: string): string[] {
 }
 
 describe('docs-page: docsRoutes()', () => {
+  it('serves the page to `Accept: text/html` alone, and refuses a client that takes only JSON with a 406 naming text/html', async () => {
+    const server = request(appWith('none').callback());
+    await server.get('/docs').set('Accept', 'text/html').expect(200).expect('Content-Type', 'text/html; charset=utf-8');
+    const refused = await server.get('/docs').set('Accept', 'application/json').expect(406);
+    expect(refused.body.available).to.deep.equal(['text/html']);
+  });
+
   for (const scheme of SCHEMES) {
     it(`lists the app's versions, serves each document and every file the page links (${scheme})`, async () => {
       const app = appWith(scheme);
