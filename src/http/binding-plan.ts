@@ -5,7 +5,7 @@ import { conversionFor, type Conversion } from '../validation/convert';
 import type { Place } from '../validation/failures';
 import type { SchemaCompiler } from '../validation/schema';
 import { isStandardSchema, type Schema } from '../model/schema';
-import { compileCheck } from '../schema/check';
+import { compileCheck, type Check } from '../schema/check';
 import { describeSchema } from '../schema/document';
 import type { ParseLimits, Parser } from '../model/parser';
 import { binder, headerSource, pathSource, querySource, valueReader, type Bind, type BodySpec, type FileSpec, type Reader } from './binding';
@@ -50,10 +50,7 @@ export function planBinding(route: RouteRecord, { compiler, parsers: appParsers,
     const { index, source, options } = binding;
     if (source === 'body') {
       const label = `${where} parameter ${index + 1} (@Body())`;
-      const check = options.schema === undefined ? undefined : compileCheck(options.schema, compiler, label);
-      // Form values are text: the same schema, compiled to coerce them, for the bodies of form parsers.
-      const form = parsers.some((parser) => parser.form === true) && options.schema !== undefined && !isStandardSchema(options.schema);
-      bodies.push({ index, required: options.required === true, check, coerce: form ? compileCheck(options.schema as Schema, compiler, label, undefined, true) : undefined });
+      bodies.push({ index, required: options.required === true, ...bodyChecks(options.schema, parsers, compiler, label) });
     } else if (source === 'file' || source === 'files') {
       if (!parsers.some((parser) => parser.files === true)) {
         const decorator = source === 'file' ? `@File('${binding.name}')` : binding.name === undefined ? '@Files()' : `@Files('${binding.name}')`;
@@ -117,4 +114,15 @@ function conversionOf(binding: ParamBinding, label: string, source: 'param' | 'q
 function asJson(schema: Schema | undefined) {
   if (schema === undefined || !isStandardSchema(schema)) return schema;
   return describeSchema(schema, 'input').schema ?? {};
+}
+
+/**
+ * A body schema's check, and for a route with a form parser the same schema
+ * compiled to coerce form values (text) to its types; the binder picks one
+ * per request (`bodyCheckFor`).
+ */
+export function bodyChecks(schema: Schema | undefined, parsers: readonly Parser[], compiler: SchemaCompiler, label: string): { check: Check | undefined; coerce: Check | undefined } {
+  if (schema === undefined) return { check: undefined, coerce: undefined };
+  const form = parsers.some((parser) => parser.form === true) && !isStandardSchema(schema);
+  return { check: compileCheck(schema, compiler, label), coerce: form ? compileCheck(schema, compiler, label, undefined, true) : undefined };
 }

@@ -162,8 +162,7 @@ async function bodyArguments(ctx: Context, { parsers, limits, bodies, files }: B
       if (required) throw missingBody();
       continue;
     }
-    // A form's values are text: its own parser says so, and only then does the schema coerce them.
-    const validate = coerce !== undefined && parsers.some((parser) => parser.form === true && ctx.is(parser.mediaType)) ? coerce : check;
+    const validate = bodyCheckFor(ctx, parsers, check, coerce);
     if (validate === undefined) {
       args[index] = body;
       continue;
@@ -210,4 +209,9 @@ export function headerSource(name: string, list: boolean): Source {
 
 export function pathSource(name: string): Source {
   return (_ctx, params) => params[name];
+}
+
+/** A form's values are text: its own parser says so, and only then does the schema coerce them (`coerce`, when compiled). */
+export function bodyCheckFor(ctx: Context, parsers: readonly Parser[], check: Check | undefined, coerce: Check | undefined): Check | undefined {
+  return coerce !== undefined && parsers.some((parser) => parser.form === true && ctx.is(parser.mediaType)) ? coerce : check;
 }

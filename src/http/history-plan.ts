@@ -3,11 +3,12 @@ import { schemaRoots, type AppHistory } from '../history/app-history';
 import { convertByPosition, copyOf, relevantNodes, type ChangeRules, type OriginOf, type Relevant } from '../history/convert';
 import type { VersionedRequest, VersionedResponse } from '../history/change';
 import type { RouteRecord } from '../model/route';
-import { isStandardSchema, type Schema } from '../model/schema';
-import { compileCheck, type Check } from '../schema/check';
+import type { Schema } from '../model/schema';
+import type { Check } from '../schema/check';
 import { rejected } from '../validation/failures';
 import type { SchemaCompiler } from '../validation/schema';
-import type { Bind } from './binding';
+import { bodyCheckFor, type Bind } from './binding';
+import { bodyChecks } from './binding-plan';
 import { readBody } from './parsers/read';
 import type { ParseLimits, Parser } from '../model/parser';
 import { planContract } from './contracts';
@@ -28,6 +29,8 @@ interface Step {
   readonly origin: OriginOf;
   /** The schema nodes of `tree` under which the rules convert something. */
   readonly relevant: Relevant;
+  /** `tree`'s body schema (what a request body has at this step). */
+  readonly body: unknown;
 }
 
 /** What a request of one older version needs: its body check, the trees it walks, and its writer. */
@@ -38,6 +41,8 @@ interface Steps {
   readonly coerce: Check | undefined;
   /** Per step up to the head, oldest first: the change rules and the version whose body tree the value has. */
   readonly forward: readonly Step[];
+  /** Whether a step up to the head converts the route's whole request (query and headers with the body). */
+  readonly converts: boolean;
   /** Per step down from the head: the rules and the newer version's route (the value's tree). */
   readonly back: readonly Step[];
   readonly render: Render;
@@ -65,7 +70,7 @@ export function versionedPlan(route: RouteRecord, bind: Bind, own: Render, histo
         ? bind
         : (ctx, params) => {
             const version = steps[history.indexOf(ctx.version)];
-            return version === undefined ? bind(ctx, params) : forward(ctx, params, version, route, name, bind, options);
+            return version === undefined ? bind(ctx, params) : forward(ctx, params, version, reads, name, bind, options);
           },
     render: (ctx, returned, type, types) => {
       const version = steps[history.indexOf(ctx.version)];
@@ -86,38 +91,34 @@ export function versionedPlan(route: RouteRecord, bind: Bind, own: Render, histo
 
 function stepsOf(route: RouteRecord, index: number, history: AppHistory, { compiler, validateResponses, parsers }: VersionedOptions): Steps {
   const older = history.routeAt(route, index);
-  const body = older.bindings.find((binding) => binding.source === 'body' && binding.options.schema !== undefined);
   const label = `the version '${history.versions[index]}' body of ${route.controller.name}.${String(route.handler)}`;
-  const schema = body?.options.schema;
-  const check = schema === undefined ? undefined : compileCheck(schema, compiler, label);
-  const forms = schema !== undefined && !isStandardSchema(schema) && parsers.some((parser) => parser.form === true);
-  const coerce = forms ? compileCheck(schema as Schema, compiler, label, undefined, true) : undefined;
+  const { check, coerce } = bodyChecks(bodySchema(older) as Schema | undefined, parsers, compiler, label);
   const step = (rules: ChangeRules, at: number): Step => {
     const tree = history.routeAt(route, at);
     const origin: OriginOf = (node) => history.schemas.originOf(node, at);
-    return { rules, tree, origin, relevant: relevantNodes(schemaRoots(tree), rules, origin) };
+    return { rules, tree, origin, relevant: relevantNodes(schemaRoots(tree), rules, origin), body: bodySchema(tree) };
   };
   const forwardSteps: Step[] = [];
   for (let j = index - 1; j >= 0; j--) for (const rules of history.rules[j]) forwardSteps.push(step(rules, j + 1));
   const backSteps: Step[] = [];
   for (let j = 0; j < index; j++) for (const rules of [...history.rules[j]].reverse()) backSteps.push(step(rules, j));
-  return { check, coerce, forward: forwardSteps, back: backSteps, render: planContract(older, { compiler, validate: validateResponses }) ?? render };
+  const name = history.nameOf(route);
+  const converts = name !== null && forwardSteps.some(({ rules }) => rules.routeRequests.has(name));
+  return { check, coerce, forward: forwardSteps, converts, back: backSteps, render: planContract(older, { compiler, validate: validateResponses }) ?? render };
 }
 
-async function forward(ctx: Context, params: Record<string, string>, steps: Steps, route: RouteRecord, name: string | null, bind: Bind, { parsers, limits }: VersionedOptions): Promise<unknown[]> {
-  const reads = route.bindings.some((binding) => binding.source === 'body');
+async function forward(ctx: Context, params: Record<string, string>, steps: Steps, reads: boolean, name: string | null, bind: Bind, { parsers, limits }: VersionedOptions): Promise<unknown[]> {
   let body = reads ? await readBody(ctx, parsers, limits) : undefined;
-  const check = steps.coerce !== undefined && parsers.some((parser) => parser.form === true && ctx.is(parser.mediaType)) ? steps.coerce : steps.check;
+  const check = bodyCheckFor(ctx, parsers, steps.check, steps.coerce);
   if (body !== undefined && check !== undefined) {
     let checked = check(body);
     if (checked instanceof Promise) checked = await checked;
     if (checked.issues !== undefined) throw rejected(checked.issues);
     body = checked.value;
   }
-  const converters = steps.forward.flatMap(({ rules }) => (name === null ? [] : (rules.routeRequests.get(name) ?? [])));
-  let request: VersionedRequest | undefined = converters.length === 0 ? undefined : { body, query: { ...ctx.query }, headers: { ...ctx.headers } };
-  for (const { rules, tree, origin, relevant } of steps.forward) {
-    if (body !== undefined) body = convertByPosition(body, bodySchema(tree), rules, 'request', origin, relevant);
+  let request: VersionedRequest | undefined = steps.converts ? { body, query: { ...ctx.query }, headers: { ...ctx.headers } } : undefined;
+  for (const { rules, origin, relevant, body: schema } of steps.forward) {
+    if (body !== undefined) body = convertByPosition(body, schema, rules, 'request', origin, relevant);
     const own = name === null ? undefined : rules.routeRequests.get(name);
     if (own === undefined) continue;
     request = { ...(request as VersionedRequest), body };
@@ -135,7 +136,7 @@ async function forward(ctx: Context, params: Record<string, string>, steps: Step
 }
 
 function bodySchema(route: RouteRecord): unknown {
-  return route.bindings.find((binding) => binding.source === 'body')?.options.schema;
+  return route.bindings.find((binding) => binding.source === 'body' && binding.options.schema !== undefined)?.options.schema;
 }
 
 function responseSchema(route: RouteRecord, status: number): unknown {
