@@ -6,13 +6,11 @@ import { effectiveHost, varySet, type Case, type Mismatch } from './compare';
  * - `variant`: the case is compared against DRF run with waymark's documented
  *   Accept rules instead (test/drf/django_project/variants.py);
  * - `backport`: DRF is run with a fix from a later release (backports.py).
- * `pendingOn` marks a difference another helper's issue removes; it is temporary.
  */
 export interface Exception {
   name: string;
   reason: string;
   kind: 'field' | 'variant' | 'backport';
-  pendingOn?: string;
   explains?(one: Case, mismatch: Mismatch): boolean;
 }
 
