@@ -1,3 +1,5 @@
+import { compareConstraints } from './constraints';
+import { compareHeaders, compareSecurity, compareStyle } from './operation';
 import { change, type Change } from './rules';
 import { itemsOf, MAX_DEPTH, membersOf, resolve, subset, typesOf, valuesOf, type Json } from './schema';
 
@@ -43,11 +45,18 @@ function operationsOf(document: Json): Map<string, Side> {
 function compareOperation(old: Side, now: Side, at: string, changes: Change[]): void {
   compareParameters(old, now, at, changes);
   compareBody(old, now, at, changes);
+  compareSecurity(old, now, at, changes);
   const before = (old.operation.responses ?? {}) as Record<string, Json>;
   const after = (now.operation.responses ?? {}) as Record<string, Json>;
   for (const status of Object.keys(before)) {
     if (!Object.hasOwn(after, status)) changes.push(change('response-status-removed', `${at} ${status}`));
-    else compareContent(old, now, before[status].content, after[status].content, `${at} ${status}`, 'response', changes);
+    else {
+      const [a, b] = [resolve(before[status], old.document), resolve(after[status], now.document)];
+      if (typeof a === 'object' && typeof b === 'object') {
+        compareContent(old, now, a.content, b.content, `${at} ${status}`, 'response', changes);
+        compareHeaders({ response: a, document: old.document }, { response: b, document: now.document }, `${at} ${status}`, changes, (x, y, where) => compareSchema(old, now, x, y, where, 'response', changes, 0));
+      }
+    }
   }
   for (const status of Object.keys(after)) if (!Object.hasOwn(before, status)) changes.push(change('response-status-added', `${at} ${status}`));
 }
@@ -84,6 +93,7 @@ function compareParameters(old: Side, now: Side, at: string, changes: Change[]):
     }
     if (parameter.required !== true && current.required === true) changes.push(change('request-parameter-became-required', `${at} parameter ${key}`));
     if (parameter.required === true && current.required !== true) changes.push(change('request-requirement-relaxed', `${at} parameter ${key}`));
+    compareStyle(parameter, current, `${at} parameter ${key}`, changes);
     compareSchema(old, now, parameter.schema, current.schema, `${at} parameter ${key}`, 'request', changes, 0);
   }
   for (const [key, parameter] of after) {
@@ -136,6 +146,7 @@ function compareSchema(old: Side, now: Side, before: unknown, after: unknown, at
     else if (moreValues) changes.push(change('request-type-widened', at));
   } else if (moreValues) changes.push(change('response-type-widened', at));
   else if (fewerValues) changes.push(change('response-type-narrowed', at));
+  compareConstraints(a, b, at, direction, changes);
   compareMembers(old, now, a, b, at, direction, changes, depth);
   const [oldItems, newItems] = [itemsOf(a), itemsOf(b)];
   if (oldItems !== undefined && newItems !== undefined) compareSchema(old, now, oldItems, newItems, `${at}/0`, direction, changes, depth + 1);
