@@ -74,6 +74,12 @@ export interface AppOptions {
    */
   history?: VersionHistory;
   /**
+   * With `history` and no `versioning`: the one version every request is
+   * served as (`'v1'` keeps an unversioned app's clients on v1's shapes while
+   * its handlers are written for the head). Documents describe that version.
+   */
+  serve?: string;
+  /**
    * The renderers of every route that names none, in order of preference
    * (default: JSON under each of `mediaTypes`): `[JSONRenderer, TextRenderer]`,
    * a CSV renderer... A controller, an include or a route may name its own
@@ -111,7 +117,7 @@ export interface ResolvedAppOptions {
   readonly formatOverride: string | null;
 }
 
-const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve', 'openapi', 'validateResponses', 'history', 'renderers', 'formatOverride', 'parsers'];
+const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve', 'openapi', 'validateResponses', 'history', 'serve', 'renderers', 'formatOverride', 'parsers'];
 
 const misconfigured = (message: string): never => {
   throw new ImproperlyConfigured(message);
@@ -138,8 +144,8 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   let versioning = options.versioning ?? null;
   checkScheme(versioning, 'createApp() option versioning');
   if (options.history !== undefined && !(options.history instanceof VersionHistory)) throw new ImproperlyConfigured(`history must be a new VersionHistory([...]), got ${describeValue(options.history)}.`);
-  if (options.history !== undefined) versioning = schemeWithHistory(versioning, options.history);
-  const history = options.history === undefined ? null : new AppHistory(options.history, table);
+  const served = servedVersion(options, versioning);
+  if (options.history !== undefined && served === null) versioning = schemeWithHistory(versioning, options.history);
   for (const route of table.routes) if (route.versioning) checkScheme(route.versioning, `@Controller() versioning of ${route.controller.name}`);
   checkUrlPathParam(table.routes, versioning);
   const renderers = appRenderers(options);
@@ -149,6 +155,7 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   if (typeof now !== 'function') throw new ImproperlyConfigured('now must be a function returning the time in milliseconds since the epoch, such as Date.now.');
   const openapi = checkDocumentOptions(options.openapi ?? {}, 'createApp() option openapi', misconfigured);
   checkGuardSchemes(table.routes, openapi.securitySchemes, misconfigured);
+  const history = options.history === undefined ? null : new AppHistory(options.history, table, { served, payloads: Object.values(openapi.webhooks ?? {}) });
   const validateResponses = options.validateResponses ?? false;
   if (typeof validateResponses !== 'boolean') throw new ImproperlyConfigured(`validateResponses must be true or false, got ${describeValue(validateResponses)}.`);
   const formatOverride = options.formatOverride ?? null;
@@ -156,6 +163,20 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
     throw new ImproperlyConfigured(`formatOverride must be the name of a query parameter such as 'format', got ${describeValue(formatOverride)}.`);
   }
   return { table, versioning, mediaTypes, origin, proxy, paramLength, now, limits, parsers, resolve, openapi, validateResponses, renderers, formatOverride, history };
+}
+
+/** `serve`: the version an app with a history and no scheme answers as (docs/version-history.md#without-a-versioning-scheme). */
+function servedVersion(options: AppOptions, versioning: VersioningScheme | null): string | null {
+  const { serve, history } = options;
+  if (serve === undefined) return null;
+  if (history === undefined) throw new ImproperlyConfigured(`serve: '${String(serve)}' names a version of a version history, but the app has none: add history: new VersionHistory([...]), or remove serve.`);
+  if (versioning !== null) {
+    throw new ImproperlyConfigured(`serve pins an app without a versioning scheme to one version; this app has one (${versioning.constructor.name}). Remove serve: the scheme's defaultVersion answers requests that name none.`);
+  }
+  if (typeof serve !== 'string' || !history.versions.includes(serve)) {
+    throw new ImproperlyConfigured(`serve must be one of the history's versions (${history.versions.map((v) => `'${v}'`).join(', ')}), got ${describeValue(serve)}.`);
+  }
+  return serve;
 }
 
 /** A JSON media type: `application/json` or a `+json` suffix (RFC 6839). */

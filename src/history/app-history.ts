@@ -20,10 +20,17 @@ export class AppHistory {
   readonly schemas: SchemaVersions;
   /** Per version index `j`, the changes that turned `versions[j + 1]` into `versions[j]`, compiled. */
   readonly rules: readonly (readonly ChangeRules[])[];
+  /** The history the app was given. */
+  readonly source: VersionHistory;
+  /** `AppOptions.serve`: the version a request without one is (`null`: the head). */
+  readonly served: string | null;
   private readonly index = new Map<string, number>();
   private readonly derived = new Map<RouteRecord, RouteRecord[]>();
 
-  constructor(history: VersionHistory, table: RouteTable) {
+  /** `payloads`: schemas the app sends outside requests (`openapi.webhooks`), which count as used. */
+  constructor(history: VersionHistory, table: RouteTable, { served = null, payloads = [] }: { served?: string | null; payloads?: readonly Schema[] } = {}) {
+    this.source = history;
+    this.served = served;
     this.versions = history.versions;
     history.versions.forEach((version, i) => this.index.set(version, i));
     this.schemas = new SchemaVersions(history);
@@ -33,16 +40,17 @@ export class AppHistory {
       const name = historyName(route, history.versions);
       const alive = name === null ? undefined : lifespans.get(name);
       // The table was built for this app alone a moment ago: its records take the history's word on when they exist.
-      if (alive !== undefined) (route as { versions: RouteRecord['versions'] }).versions = versionsWithin(route, alive, history.versions[0]);
+      if (alive !== undefined) (route as { versions: RouteRecord['versions'] }).versions = versionsWithin(route, alive, served ?? history.versions[0]);
     }
-    checkUses(history, table.routes, this.schemas);
+    checkUses(history, table.routes, this.schemas, payloads);
     // Deriving every route's schemas for every version now throws each misdeclared field at build, not on a request.
     for (const route of table.routes) for (let i = 1; i < this.versions.length; i++) this.routeAt(route, i);
   }
 
-  /** The version's index (0: the head); -1 for `null` and versions the history does not list, which are served as the head. */
+  /** The version's index (0: the head); -1 for versions the history does not list, which are served as the head, and for `null` (the served version's in an app that pins one). */
   indexOf(version: string | null): number {
-    return version === null ? -1 : (this.index.get(version) ?? -1);
+    if (version === null) return this.served === null ? -1 : (this.index.get(this.served) ?? -1);
+    return this.index.get(version) ?? -1;
   }
 
   /**

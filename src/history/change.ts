@@ -51,6 +51,13 @@ export interface VersionChange {
   readonly responses: readonly ResponseConverter[];
 }
 
+/** The versions of a history, newest first, and the changes that turned each older one into it (`VersionHistory` has this shape). */
+export interface Changelog {
+  readonly versions: readonly string[];
+  /** `changes[i]` turned `versions[i + 1]` into `versions[i]`. */
+  readonly changes: readonly (readonly VersionChange[])[];
+}
+
 const made = new WeakSet<VersionChange>();
 
 /**

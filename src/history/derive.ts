@@ -2,7 +2,7 @@ import { ImproperlyConfigured } from '../errors';
 import { isStandardSchema, type Schema } from '../model/schema';
 import { describeSchema } from '../schema/document';
 import type { FieldInstruction } from './instructions';
-import type { VersionHistory } from './history';
+import type { Changelog } from './change';
 
 type Node = Record<string, unknown>;
 type Io = 'input' | 'output';
@@ -32,7 +32,7 @@ export class SchemaVersions {
   /** Per version index, each derived node → the head schema value it was made from. */
   private readonly origins = new Map<number, Map<unknown, Schema>>();
 
-  constructor(private readonly history: VersionHistory) {
+  constructor(private readonly history: Changelog) {
     history.changes.forEach((changes, index) => {
       for (const { description, instructions } of changes) {
         for (const instruction of instructions) {

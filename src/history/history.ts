@@ -2,6 +2,7 @@ import { ImproperlyConfigured } from '../errors';
 import { checkKeys } from '../util/keys';
 import { isChange, type VersionChange } from './change';
 import type { Schema } from '../model/schema';
+import { PayloadConverter } from './payloads';
 
 /** One version of the history and the changes that turned the version below it into this one. */
 export interface VersionEntry {
@@ -45,6 +46,7 @@ export class VersionHistory {
   readonly versions: readonly string[];
   /** `changes[i]` turned `versions[i + 1]` into `versions[i]`; the oldest version's list is empty. */
   readonly changes: readonly (readonly VersionChange[])[];
+  #payloads: PayloadConverter | undefined;
 
   constructor(entries: readonly VersionEntry[]) {
     if (!Array.isArray(entries) || entries.length === 0) {
@@ -70,6 +72,37 @@ export class VersionHistory {
     });
     this.versions = Object.freeze(versions);
     this.changes = Object.freeze(changes.map((list) => Object.freeze(list)));
+  }
+
+  /**
+   * A head value of `schema` (a webhook or event payload, or any value built
+   * outside a request) as version `to`'s clients see it: converted through
+   * the history's instructions and schema converters as a response of a
+   * route would be, then written with that version's schema (a member the
+   * version does not declare is left out). Needs no app. A version the
+   * history does not list is an `InvalidArgument`.
+   *
+   * @example
+   * ```ts
+   * const User = { type: 'object', properties: { id: { type: 'integer' }, displayName: { type: 'string' } } };
+   * const history = new VersionHistory([
+   *   { version: 'v2', changes: [change({ description: '`name` is `displayName`', instructions: [field(User, 'displayName').had({ name: 'name' })] })] },
+   *   { version: 'v1' },
+   * ]);
+   * const payload = { id: 1, displayName: 'Ada', internal: true };
+   * assert.deepEqual(history.convert(User, payload, { to: 'v1' }), { id: 1, name: 'Ada' });
+   * assert.deepEqual(history.convert(User, payload, { to: 'v2' }), { id: 1, displayName: 'Ada' });
+   * ```
+   */
+  convert(schema: Schema, value: unknown, options: { to: string }): unknown {
+    this.#payloads ??= new PayloadConverter(this);
+    return this.#payloads.convert(schema, value, options?.to);
+  }
+
+  /** `schema` as version `versions[index]` describes it (`index` 0: the schema itself), for documents of payloads. */
+  schemaAt(schema: Schema, index: number): Schema {
+    this.#payloads ??= new PayloadConverter(this);
+    return this.#payloads.schemaAt(schema, index);
   }
 }
 

@@ -67,9 +67,10 @@ export function historyName(route: RouteRecord, versions: readonly string[]): st
  * The versions a route serves once the history has said when it existed: its
  * own `versions` (docs/versioning.md) kept to the history's, so that the
  * dispatcher, OpenAPI, `waymark routes` and reversal, which all ask
- * `serves()`, agree. A request without a version (`null`) is one of the head's.
+ * `serves()`, agree. A request without a version (`null`) is one of `unnamed`'s:
+ * the head's, or the version an app without a scheme serves (`AppOptions.serve`).
  */
-export function versionsWithin(route: RouteRecord, alive: readonly string[], head: string): (string | null)[] {
-  const within: (string | null)[] = alive.includes(head) ? [...alive, null] : [...alive];
+export function versionsWithin(route: RouteRecord, alive: readonly string[], unnamed: string): (string | null)[] {
+  const within: (string | null)[] = alive.includes(unnamed) ? [...alive, null] : [...alive];
   return route.versions === null ? within : within.filter((version) => route.versions?.includes(version));
 }

@@ -25,8 +25,13 @@ interface Uses {
  * under `anyOf`/`oneOf`/`if`); and a field whose type changed
  * (`had({ schema })`) has the converter each direction it is used in needs.
  */
-export function checkUses(history: VersionHistory, routes: readonly RouteRecord[], schemas: SchemaVersions): void {
+export function checkUses(history: VersionHistory, routes: readonly RouteRecord[], schemas: SchemaVersions, payloads: readonly Schema[] = []): void {
   const uses = usesOf(routes);
+  // A payload sent outside requests (a webhook's) is used too, in the response direction (docs/version-history.md).
+  const sent: Uses = { anywhere: new Set(), positional: new Set(), readers: new Map(), answerers: new Map() };
+  for (const payload of payloads) walk(payload, true, null, sent.answerers, sent, new Set());
+  for (const node of sent.anywhere) uses.anywhere.add(node);
+  for (const node of sent.positional) uses.positional.add(node);
   const names = new Map(routes.map((route) => [route, historyName(route, history.versions)]));
   history.changes.forEach((changes, index) => {
     for (const change of changes) {
@@ -64,6 +69,9 @@ export function checkUses(history: VersionHistory, routes: readonly RouteRecord[
         };
         needs('requests', uses.readers.get(instruction.schema));
         needs('responses', uses.answerers.get(instruction.schema));
+        if (sent.anywhere.has(instruction.schema) && !change.responses.some((converter) => 'schema' in converter && converter.schema === instruction.schema)) {
+          throw new ImproperlyConfigured(`${where}: ${what} changes a type, which no rename can convert, and a webhook payload (openapi.webhooks) holds it. Add responses: [{ schema: <that schema>, convert }] to the change.`);
+        }
       }
     }
   });
@@ -79,14 +87,17 @@ function usesOf(routes: readonly RouteRecord[]): Uses {
   return uses;
 }
 
-function walk(node: unknown, positional: boolean, route: RouteRecord, users: Map<unknown, Set<RouteRecord>>, uses: Uses, seen: Set<unknown>): void {
+/** Marks what `node` reaches; `route` (`null` for a payload sent outside requests) is recorded among its `users`. */
+function walk(node: unknown, positional: boolean, route: RouteRecord | null, users: Map<unknown, Set<RouteRecord>>, uses: Uses, seen: Set<unknown>): void {
   if (typeof node !== 'object' || node === null || seen.has(node)) return;
   seen.add(node);
   uses.anywhere.add(node);
   if (positional) uses.positional.add(node);
-  let set = users.get(node);
-  if (set === undefined) users.set(node, (set = new Set()));
-  set.add(route);
+  if (route !== null) {
+    let set = users.get(node);
+    if (set === undefined) users.set(node, (set = new Set()));
+    set.add(route);
+  }
   if (Array.isArray(node)) {
     for (const child of node) walk(child, positional, route, users, uses, seen);
     return;

@@ -1,3 +1,5 @@
+import type { Schema } from './schema';
+
 /** The document-wide parts of an app's OpenAPI documents: `AppOptions.openapi` (docs/openapi.md). */
 export interface OpenApiDocumentOptions {
   /** `title` (default `'API'`), `version` (default: the API version), `description`, and any other Info field (`license`, `contact`...). */
@@ -8,4 +10,10 @@ export interface OpenApiDocumentOptions {
   securitySchemes?: { readonly [name: string]: { readonly type: string; readonly [field: string]: unknown } };
   /** Tag descriptions, in the order tools show them. */
   tags?: readonly { name: string; description?: string }[];
+  /**
+   * Payloads the API sends to its clients outside a request (`{ 'user.created': User }`): each
+   * document lists them under `webhooks`, in its version's shape when the app has a version history
+   * (docs/version-history.md#payloads-outside-requests).
+   */
+  webhooks?: { readonly [name: string]: Schema };
 }

@@ -1,9 +1,10 @@
 import type { OpenApiDocumentOptions } from '../model/openapi';
 import type { RouteRecord } from '../model/route';
+import { isStandardSchema, type Schema } from '../model/schema';
 
 type Fail = (message: string) => never;
 
-const KNOWN = ['info', 'servers', 'securitySchemes', 'tags'];
+const KNOWN = ['info', 'servers', 'securitySchemes', 'tags', 'webhooks'];
 const INFO_FIELDS = ['title', 'version', 'description', 'summary', 'termsOfService', 'contact', 'license'];
 
 /**
@@ -21,6 +22,19 @@ export function checkDocumentOptions(options: unknown, where: string, fail: Fail
   if (given.servers !== undefined) checked.servers = listOf(given.servers, `${where} servers`, fail, ['url', 'description'], "[{ url: 'https://api.example.com' }]");
   if (given.tags !== undefined) checked.tags = listOf(given.tags, `${where} tags`, fail, ['name', 'description'], "[{ name: 'users', description: 'People' }]");
   if (given.securitySchemes !== undefined) checked.securitySchemes = checkSchemes(given.securitySchemes, `${where} securitySchemes`, fail);
+  if (given.webhooks !== undefined) checked.webhooks = checkWebhooks(given.webhooks, `${where} webhooks`, fail);
+  return checked;
+}
+
+/** `{ name: schema }`: each webhook's payload, a JSON Schema, TypeBox value or Standard Schema validator (the object is kept: a history finds schemas by identity). */
+function checkWebhooks(webhooks: unknown, where: string, fail: Fail): NonNullable<OpenApiDocumentOptions['webhooks']> {
+  if (typeof webhooks !== 'object' || webhooks === null || Array.isArray(webhooks)) fail(`${where} must be an object of payload schemas by webhook name, such as { 'user.created': User }.`);
+  const checked: Record<string, Schema> = {};
+  for (const [name, schema] of Object.entries(webhooks as object)) {
+    const ok = typeof schema === 'boolean' || isStandardSchema(schema) || (typeof schema === 'object' && schema !== null && !Array.isArray(schema));
+    if (!ok) fail(`${where}.${name} must be the payload's schema (a JSON Schema, a TypeBox value or a Standard Schema validator), got ${JSON.stringify(schema) ?? typeof schema}.`);
+    checked[name] = schema as Schema;
+  }
   return checked;
 }
 

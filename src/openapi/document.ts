@@ -16,6 +16,7 @@ import { formsOf, paramsOf } from '../table/tokens';
 import { Shadows } from '../table/shadow';
 import { serves } from '../table/versions';
 import type { AppHistory } from '../history/app-history';
+import { webhooksOf } from './webhooks';
 
 import type { Parser } from '../model/parser';
 
@@ -120,10 +121,11 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
       shadows.add(route, answered, form, placement.filled, route.requirements);
     }
   }
-  const info = { ...parts.info, title: parts.info?.title ?? 'API', version: parts.info?.version ?? version ?? 'unversioned' };
+  const info = { ...parts.info, title: parts.info?.title ?? 'API', version: parts.info?.version ?? version ?? source.history?.served ?? 'unversioned' };
   const listed = parts.tags ?? [];
   const components: OpenApiDocument['components'] = { schemas: { Problem: PROBLEM_SCHEMA } };
   if (parts.securitySchemes !== undefined) components.securitySchemes = parts.securitySchemes;
+  const webhooks = webhooksOf(source.openapi?.webhooks, source.history, version, warn);
   // A copy: the operations hold the app's own schema objects, and a caller that edits its document must change neither the app nor the next document.
   return structuredClone({
     openapi: '3.1.0',
@@ -132,6 +134,7 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
     ...(request === null ? {} : { 'x-waymark-versioning': request.extension }),
     tags: [...listed, ...[...tags].filter((tag) => !listed.some((entry) => entry.name === tag)).map((name) => ({ name }))],
     paths,
+    ...(webhooks === undefined ? {} : { webhooks }),
     components,
   });
 }
