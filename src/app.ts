@@ -16,6 +16,7 @@ import { Translator } from './i18n/translator';
 import { offersOfRoutes, Offers } from './negotiation/offers';
 import { buildOpenApi, type OpenApiDocument } from './openapi/document';
 import type { OpenApiOptions } from './openapi/options';
+import type { VersionHistory } from './history/history';
 import type { RouteInfo } from './model/info';
 import { attachRuntime, runtimeOf, type AppRuntime } from './runtime';
 import { routeInfos } from './table/info';
@@ -140,6 +141,23 @@ export class App extends Koa {
   get routes(): readonly RouteInfo[] {
     const { table, versioning } = runtimeOf(this);
     return routeInfos(table, versioning);
+  }
+
+  /**
+   * The version history the app was built with (`createApp({ history })`),
+   * or `null`: what tools such as `waymark changelog` read.
+   *
+   * @example
+   * const history = new VersionHistory([{ version: '2' }]);
+   * @Controller('/ping')
+   * class Ping {
+   *   @Get('', 'ping') ping() { return 'pong'; }
+   * }
+   * assert.equal(createApp({ routes: [Ping], versioning: new QueryParameterVersioning({ defaultVersion: '2' }), history }).history, history);
+   * assert.equal(createApp({ routes: [Ping] }).history, null);
+   */
+  get history(): VersionHistory | null {
+    return runtimeOf(this).history?.source ?? null;
   }
 
   /**

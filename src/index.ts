@@ -59,4 +59,6 @@ export type { ProxyTrust } from './http/proxy';
 export { docsRoutes, type DocsRoutesOptions } from './docs-page';
 export { VersionHistory, type VersionEntry } from './history/history';
 export { change, type ChangeOptions, type VersionChange, type RequestConverter, type ResponseConverter, type VersionedRequest, type VersionedResponse } from './history/change';
+export { changelogOf, type ChangelogEntry, type ChangelogVersion } from './history/changelog';
+export { changelog, renderChangelog, type ChangelogSource, type VersionNotes } from './compat/changelog';
 export { field, route, type FieldInstruction, type FieldInstructions, type RouteInstruction, type RouteInstructions, type Instruction, type FieldChange } from './history/instructions';

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { changelogCommand } from './changelog';
 import { checkConfigCommand } from './check-config';
 import { clientCommand } from './client';
 import type { Command, Io } from './command';
@@ -19,6 +20,7 @@ const commands: Record<string, Command> = {
   types: typesCommand,
   openapi: openapiCommand,
   client: clientCommand,
+  changelog: changelogCommand,
 };
 
 const usageLine = (name: string, command: Command) => `waymark ${name} ${command.synopsis}`;
