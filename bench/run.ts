@@ -13,7 +13,7 @@ import { comparisons, scenarios as allScenarios, startupRows, startupSizes, targ
  * `--quick`: one short round, fewer rows. `--only <text>` (repeatable): only
  * the rows whose name contains one of the texts, or is exactly the text after
  * `=` (`--only =waymark`: that row alone) (skips the table sizes unless
- * `--only startup`, and reversal unless `--only reverse`).
+ * `--only startup`, reversal unless `--only reverse`, and history.convert unless `--only history.convert`).
  */
 const quick = process.argv.includes('--quick');
 const only = process.argv.flatMap((arg, i, all) => (all[i - 1] === '--only' ? [arg] : []));
@@ -119,6 +119,11 @@ function microReverse(): { waymark: number; koaRouter: number; waymarkEncoded: n
   return JSON.parse(out);
 }
 
+function microConvert(): { convertNs: number; inRequestNs: number } {
+  const out = execFileSync(process.execPath, [join(__dirname, 'micro', 'convert.js'), ...(quick ? ['--quick'] : [])], { encoding: 'utf8' });
+  return JSON.parse(out);
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -138,6 +143,7 @@ async function main(): Promise<void> {
   }
   const sizes = only.length === 0 || wanted('startup') ? await startup() : new Map();
   const reverse = only.length === 0 || wanted('reverse') ? microReverse() : { waymark: NaN, koaRouter: NaN, waymarkEncoded: NaN, koaRouterEncoded: NaN };
+  const convert = only.length === 0 || wanted('history.convert') ? microConvert() : { convertNs: NaN, inRequestNs: NaN };
   const summary = Object.fromEntries(
     [...samples].map(([name, list]) => [
       name,
@@ -161,6 +167,7 @@ async function main(): Promise<void> {
     rssLoaded: (name) => summary[name]?.rssLoadedMiB ?? NaN,
     startup: (name, size) => sizes.get(`${name}\u0000${size}`),
     reverse,
+    convert,
   };
   const results = targets.map((target) => {
     const value = target.value(measurements);
@@ -191,6 +198,9 @@ async function main(): Promise<void> {
       `reversal, 2 params, one needs encoding: app.url ${Math.round(reverse.waymarkEncoded)} ops/s, router.url ${Math.round(reverse.koaRouterEncoded)} ops/s (${(reverse.waymarkEncoded / reverse.koaRouterEncoded).toFixed(1)}x)`,
     );
   }
+  if (Number.isFinite(convert.convertNs)) {
+    lines.push('', `history.convert, 20 fields two versions back: ${(convert.convertNs / 1000).toFixed(1)} µs; the same conversion in a request (v1 less v3, in process): ${(convert.inRequestNs / 1000).toFixed(1)} µs`);
+  }
   lines.push('', `${'target'.padEnd(66)} ${'measured'.padStart(8)} ${'needed'.padStart(9)}`);
   for (const result of results.filter(({ value }) => !Number.isNaN(value))) {
     lines.push(`${result.name.padEnd(66)} ${fixed(result.value, 2, 8)} ${`${result.direction === 'at most' ? '≤' : '≥'} ${result.needed.toFixed(2)}`.padStart(9)}  ${result.met ? 'ok' : 'MISSED'}`);
@@ -210,7 +220,7 @@ async function main(): Promise<void> {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, quick || only.length > 0 ? 'partial.json' : 'latest.json');
   const startupJson = Object.fromEntries([...sizes].map(([key, value]) => [key.replace('\u0000', ', ') + ' routes', value]));
-  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, quick, only, settings: { ...settings, connections }, servers: summary, startup: startupJson, reverse, targets: results, comparisons: compared }, null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, quick, only, settings: { ...settings, connections }, servers: summary, startup: startupJson, reverse, convert, targets: results, comparisons: compared }, null, 2)}\n`);
 }
 
 main().catch((error) => {

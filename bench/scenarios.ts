@@ -45,6 +45,8 @@ export interface Measurements {
   /** Idle RSS (MiB, after GC) and build time (ms) of a table-size row, by its name and size. */
   startup(name: string, size: number): { rssMiB: number; buildMs: number } | undefined;
   reverse: { waymark: number; koaRouter: number };
+  /** `history.convert()` of a 20-field record two versions back, and the same conversion inside a request, in ns. */
+  convert: { convertNs: number; inRequestNs: number };
 }
 
 const waymark = (name: string, args: string[], extra: Partial<Scenario> = {}): Scenario => ({ name, server: 'waymark', args, ...extra });
@@ -171,6 +173,7 @@ export const targets: Target[] = [
     value: (m) => m.ratio('history: two versions back, two converters', 'history: newest version, history declared'),
     needed: 0.8,
   },
+  { name: 'history.convert / the same conversion in a request (20 fields)', value: (m) => m.convert.convertNs / m.convert.inRequestNs, needed: 2, direction: 'at most' },
   { name: 'app.url / router.url (2 params: id, slug)', value: (m) => m.reverse.waymark / m.reverse.koaRouter, needed: 10 },
   { name: 'RSS after load: waymark / koa + @koa/router', value: (m) => m.rssLoaded('waymark') / m.rssLoaded('koa + @koa/router'), needed: 1.2, direction: 'at most' },
   {
