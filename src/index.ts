@@ -16,6 +16,7 @@ export {
   ImproperlyConfigured,
   InvalidArgument,
   InvalidResponse,
+  PinStoreFailed,
   type ErrorCode,
   HttpError,
   BadRequest,
@@ -60,3 +61,7 @@ export { docsRoutes, type DocsRoutesOptions } from './docs-page';
 export { VersionHistory, type VersionEntry } from './history/history';
 export { change, type ChangeOptions, type VersionChange, type RequestConverter, type ResponseConverter, type VersionedRequest, type VersionedResponse } from './history/change';
 export { field, route, type FieldInstruction, type FieldInstructions, type RouteInstruction, type RouteInstructions, type Instruction, type FieldChange } from './history/instructions';
+export { MemoryPinStore, RedisPinStore, type VersionPinStore, type RedisLikeClient } from './pinning/store';
+export type { PinningOptions } from './pinning/options';
+export type { VersionPins } from './pinning/pins';
+export type { DeprecatedRequestHook, DeprecatedRequestInfo } from './lifecycle/telemetry';

@@ -25,6 +25,7 @@ const LAYERS = [
   'lifecycle',
   'negotiation',
   'shutdown',
+  'pinning', // version pins per client: the stores and the request side (docs/pinning.md)
   'runtime', // the per-app object the request path reads
   'http', // matching, dispatch, binding, problem documents
   'versioning', // the five schemes read requests through http/
