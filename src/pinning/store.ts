@@ -1,3 +1,5 @@
+import { ImproperlyConfigured } from '../errors';
+
 /**
  * Where each client's version pin is kept (docs/pinning.md). Both methods may
  * answer at once or with a promise; `get` answers `undefined` (or `null`) for
@@ -71,6 +73,9 @@ export class RedisPinStore implements VersionPinStore {
     private readonly client: RedisLikeClient,
     options: { prefix?: string } = {},
   ) {
+    if (typeof client?.get !== 'function' || typeof client.set !== 'function') {
+      throw new ImproperlyConfigured('new RedisPinStore(client) needs a Redis client with get(key) and set(key, value), such as new Redis(url) from ioredis.');
+    }
     this.prefix = options.prefix ?? 'waymark:pin:';
   }
 
