@@ -65,3 +65,5 @@ export { MemoryPinStore, RedisPinStore, type VersionPinStore, type RedisLikeClie
 export type { PinningOptions } from './pinning/options';
 export type { VersionPins } from './pinning/pins';
 export type { DeprecatedRequestHook, DeprecatedRequestInfo } from './lifecycle/telemetry';
+export { versionsRoute, type VersionsRouteOptions } from './catalog';
+export type { VersionChangelog } from './catalog/changelog';

@@ -34,6 +34,7 @@ const LAYERS = [
   'options',
   'app',
   'docs-page', // a package export of routes that serve the app's own documents
+  'catalog', // versionsRoute(): the RFC 9727 api-catalog of versions, documents and changelogs
   'client', // the generated client: from an app's documents to TypeScript source
   'compat', // breaking-change checks between a version's snapshot and its document
   'index',

@@ -16,6 +16,8 @@ import { checkUses } from './uses';
  * with another app built from the same history.
  */
 export class AppHistory {
+  /** The history as declared: its changes' descriptions are the changelog (docs/pinning.md#discovery). */
+  readonly declared: VersionHistory;
   readonly versions: readonly string[];
   readonly schemas: SchemaVersions;
   /** Per version index `j`, the changes that turned `versions[j + 1]` into `versions[j]`, compiled. */
@@ -24,6 +26,7 @@ export class AppHistory {
   private readonly derived = new Map<RouteRecord, RouteRecord[]>();
 
   constructor(history: VersionHistory, table: RouteTable) {
+    this.declared = history;
     this.versions = history.versions;
     history.versions.forEach((version, i) => this.index.set(version, i));
     this.schemas = new SchemaVersions(history);
