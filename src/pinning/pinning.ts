@@ -37,7 +37,8 @@ export class Pinning {
     const named = ctx.req.headers[this.requestHeader];
     let fallback: string | undefined;
     if (typeof named === 'string' && named !== '') {
-      if (!scheme.isAllowedVersion(named)) throw scheme.invalidVersion();
+      // The scheme's own bound on a version's length (64 by default) holds for the header too: a pin is stored.
+      if (named.length > ((scheme as { maxVersionLength?: number }).maxVersionLength ?? 64) || !scheme.isAllowedVersion(named)) throw scheme.invalidVersion();
       fallback = named;
     }
     const clientId = identify(ctx);

@@ -68,6 +68,10 @@ describe('pinning', () => {
     expect(await app.pinning.pinOf('k1')).to.equal('v1');
     const refused = await request(app.callback()).get('/ping').set('X-Api-Key', 'k1').set('Waymark-Version', 'v9');
     expect(refused.status).to.equal(404);
+    // With every version allowed, a header version longer than the scheme's bound is refused, never stored as a pin.
+    const open = createApp({ routes: [Ping], versioning: new QueryParameterVersioning({ defaultVersion: 'v1' }), pinning: { identify, store: new MemoryPinStore() } });
+    const long = await request(open.callback()).get('/ping').set('X-Api-Key', 'k9').set('Waymark-Version', 'v'.repeat(65));
+    expect([long.status, await open.pinning.pinOf('k9')]).to.deep.equal([404, undefined]);
   });
 
   it('moves a pin with app.pinning.upgrade(), refusing a version the scheme does not allow', async () => {
