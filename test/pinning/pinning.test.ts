@@ -13,6 +13,7 @@ import {
   MemoryPinStore,
   NamespaceVersioning,
   QueryParameterVersioning,
+  Unauthorized,
   URLPathVersioning,
   Version,
   type VersionPinStore,
@@ -131,6 +132,24 @@ describe('pinning', () => {
       expect(errors.length).to.be.greaterThan(0);
       expect(errors.every((error) => error.code === 'PIN_STORE_FAILED')).to.equal(true);
     }
+  });
+
+  it('lets identify refuse a request with an HttpError, and ignores a pin that is not a version', async () => {
+    const refusing = createApp({
+      routes: [Ping],
+      versioning: query(),
+      pinning: {
+        identify: (ctx) => {
+          if (ctx.get('X-Api-Key') === 'revoked') throw new Unauthorized();
+          return ctx.get('X-Api-Key') || undefined;
+        },
+        store: new MemoryPinStore(),
+      },
+    });
+    expect((await request(refusing.callback()).get('/ping').set('X-Api-Key', 'revoked')).status).to.equal(401);
+    const odd: VersionPinStore = { get: () => 42 as unknown as string, set: () => undefined };
+    const app = appWith(odd);
+    expect((await request(app.callback()).get('/ping').set('X-Api-Key', 'k1')).body).to.deep.equal({ version: 'v3' });
   });
 
   it('keeps two apps apart: pins of one are not the other\'s', async () => {
