@@ -142,6 +142,7 @@ export function dispatcher({ matcher, plans, versioning, offers: appOffers, rout
     const scheme = first.route.versioning === undefined ? versioning : first.route.versioning;
     const lifecycle = scheme?.lifecycle?.active ? scheme.lifecycle : null;
     if (scheme) varyOn(ctx, scheme.vary);
+    if (scheme && pinning !== null) varyOn(ctx, pinning.vary);
     if (lifecycle) announce(ctx, lifecycle.reported);
     let negotiatedBy = first;
     let offers: Offers;

@@ -23,11 +23,14 @@ const MAX_VIEWS = 64;
  */
 export class Pinning {
   readonly header: string;
+  /** What a pinned response varies on besides the scheme's carrier: the header that overrides the pin. */
+  readonly vary: readonly string[];
   private readonly requestHeader: string;
   private readonly views = new Map<VersioningScheme, Map<string, VersioningScheme>>();
 
   constructor(readonly options: ResolvedPinning) {
     this.header = options.header;
+    this.vary = Object.freeze([options.header]);
     this.requestHeader = options.header.toLowerCase();
   }
 

@@ -53,6 +53,7 @@ describe('pinning', () => {
     const app = appWith(new MemoryPinStore());
     const first = await request(app.callback()).get('/ping?version=v1').set('X-Api-Key', 'k1');
     expect([first.body, first.headers['waymark-version']]).to.deep.equal([{ version: 'v1' }, 'v1']);
+    expect(first.headers.vary, 'a shared cache must not answer one client with another\'s version').to.equal('Waymark-Version');
     const later = await request(app.callback()).get('/ping').set('X-Api-Key', 'k1');
     expect([later.body, later.headers['waymark-version']]).to.deep.equal([{ version: 'v1' }, 'v1']);
     expect((await request(app.callback()).get('/ping').set('X-Api-Key', 'k2')).body).to.deep.equal({ version: 'v3' });
