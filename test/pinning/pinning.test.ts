@@ -7,6 +7,7 @@ import {
   Controller,
   createApp,
   Get,
+  HostNameVersioning,
   ImproperlyConfigured,
   include,
   InvalidArgument,
@@ -86,11 +87,16 @@ describe('pinning', () => {
     expect(await app.pinning.pinOf('k1')).to.equal('v2');
   });
 
-  it('works with the Accept header, the namespace and an optional path segment', async () => {
+  it('works with the Accept header, the host name, the namespace and an optional path segment', async () => {
     const accept = appWith(new MemoryPinStore(), new AcceptHeaderVersioning({ defaultVersion: 'v2', allowedVersions: ['v1', 'v2'] }));
     await accept.pinning.upgrade('k1', 'v1');
     expect((await request(accept.callback()).get('/ping').set('X-Api-Key', 'k1')).body).to.deep.equal({ version: 'v1' });
     expect((await request(accept.callback()).get('/ping').set('X-Api-Key', 'k1').set('Accept', 'application/json; version=v2')).body).to.deep.equal({ version: 'v2' });
+
+    const host = appWith(new MemoryPinStore(), new HostNameVersioning({ defaultVersion: 'v2', allowedVersions: ['v1', 'v2'] }));
+    await host.pinning.upgrade('k1', 'v1');
+    expect((await request(host.callback()).get('/ping').set('Host', 'example.com').set('X-Api-Key', 'k1')).body).to.deep.equal({ version: 'v1' });
+    expect((await request(host.callback()).get('/ping').set('Host', 'v2.example.com').set('X-Api-Key', 'k1')).body).to.deep.equal({ version: 'v2' });
 
     const namespaced = createApp({
       routes: [Ping, include('/v2', [Ping], { namespace: 'v2' })],
