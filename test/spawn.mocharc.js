@@ -5,5 +5,4 @@
 // .mocharc.json's `ignore` list (name a new one `*.spawn.test.ts`); CI runs both (.ci/suites/spawn.sh).
 const { ignore, ...base } = require('../.mocharc.json');
 
-// Files that need a service (`*.redis.test.ts`: Debian's redis-server) have their own suite (.ci/suites/redis.sh).
-module.exports = { ...base, spec: ignore.filter((pattern) => !pattern.endsWith('.redis.test.ts')), timeout: 60000 };
+module.exports = { ...base, spec: ignore, timeout: 60000 };

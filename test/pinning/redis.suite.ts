@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import { RedisPinStore } from '../../src';
 
-// Needs Debian's redis-server (.ci/suites/redis.sh installs it); npm test leaves this file out.
+// Needs Debian's redis-server: run by .ci/suites/redis.sh, which installs it (the name keeps it out of npm test).
 const root = join(__dirname, '..', '..');
 
 const freePort = async (): Promise<number> => {
