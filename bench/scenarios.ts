@@ -115,6 +115,13 @@ export const scenarios: Scenario[] = [
   { name: 'history: newest version, no history', server: 'history', requests: [{ path: '/users/42?version=v3' }] },
   { name: 'history: newest version, history declared', server: 'history', args: ['--history'], requests: [{ path: '/users/42?version=v3' }] },
   { name: 'history: two versions back, two converters', server: 'history', args: ['--history'], requests: [{ path: '/users/42?version=v1' }] },
+  // Versions per client (docs/pinning.md): requests that name no version, with an API key.
+  { name: 'pinning: no version named, no pinning', server: 'pinning', headers: { 'x-api-key': 'bench' } },
+  { name: 'pinning: no version named, in-memory store', server: 'pinning', args: ['--pinning'], headers: { 'x-api-key': 'bench' } },
+  // Requests to a deprecated version: no OpenTelemetry API and no hook, the API without an SDK, the SDK's counter.
+  { name: 'telemetry: deprecated version, no OTel API, no hook', server: 'telemetry', args: ['--no-otel'], requests: versioned },
+  { name: 'telemetry: deprecated version, OTel API, no SDK', server: 'telemetry', requests: versioned },
+  { name: 'telemetry: deprecated version, OTel SDK counter', server: 'telemetry', args: ['--sdk'], requests: versioned },
   ...layouts.flatMap(github),
 ];
 
@@ -174,6 +181,12 @@ export const targets: Target[] = [
     needed: 0.8,
   },
   { name: 'history.convert / the same conversion in a request (20 fields)', value: (m) => m.convert.convertNs / m.convert.inRequestNs, needed: 2, direction: 'at most' },
+  { name: 'pinning: in-memory store / no pinning', value: (m) => m.ratio('pinning: no version named, in-memory store', 'pinning: no version named, no pinning'), needed: 0.95 },
+  {
+    name: 'telemetry: OTel SDK counter / none (deprecated version)',
+    value: (m) => m.ratio('telemetry: deprecated version, OTel SDK counter', 'telemetry: deprecated version, no OTel API, no hook'),
+    needed: 0.95,
+  },
   { name: 'app.url / router.url (2 params: id, slug)', value: (m) => m.reverse.waymark / m.reverse.koaRouter, needed: 10 },
   { name: 'RSS after load: waymark / koa + @koa/router', value: (m) => m.rssLoaded('waymark') / m.rssLoaded('koa + @koa/router'), needed: 1.2, direction: 'at most' },
   {
@@ -186,6 +199,9 @@ export const targets: Target[] = [
 ];
 
 export const comparisons: Comparison[] = [
+  // Telemetry absent costs one null check; with the API but no SDK, a no-op counter. Against the build
+  // before telemetry, run 'waymark + url-path + lifecycle headers' with --baseline (docs/performance.md).
+  { name: 'telemetry: OTel API without SDK / none (deprecated version)', value: (m) => m.ratio('telemetry: deprecated version, OTel API, no SDK', 'telemetry: deprecated version, no OTel API, no hook') },
   // No serializer can beat a body whose text costs nothing: the ceiling of the response-schema target above.
   { name: 'contract: body written in advance / none (ceiling of any serializer)', value: (m) => m.ratio('contract: 20 fields, body written in advance', 'contract: 20 fields, no response schema') },
   { name: 'contract: fastify, response schema / none', value: (m) => m.ratio('contract: fastify, 20 fields, response schema', 'contract: fastify, 20 fields, no response schema') },

@@ -22,6 +22,9 @@ import { attachRuntime, runtimeOf, type AppRuntime } from './runtime';
 import { routeInfos } from './table/info';
 import type { ReverseParams } from './model/reverse';
 import type { ReverseArgs, RouteName } from './model/names';
+import { Pinning } from './pinning/pinning';
+import { VersionPins } from './pinning/pins';
+import { deprecationWatch } from './lifecycle/telemetry';
 
 export type { AppOptions };
 
@@ -58,8 +61,11 @@ const noNext = (): Promise<void> => Promise.resolve();
  * ```
  */
 export class App extends Koa {
+  /** Reads and moves clients' version pins (`AppOptions.pinning`, docs/pinning.md). */
+  readonly pinning: VersionPins;
+
   constructor(options: AppOptions) {
-    const { table, versioning, mediaTypes, origin, proxy, paramLength, now, parsers, limits, resolve, openapi, validateResponses, renderers, formatOverride, history } = resolveAppOptions(options);
+    const { table, versioning, mediaTypes, origin, proxy, paramLength, now, parsers, limits, resolve, openapi, validateResponses, renderers, formatOverride, history, pinning, onDeprecatedRequest } = resolveAppOptions(options);
     const runtime: AppRuntime = {
       table,
       versioning,
@@ -77,7 +83,7 @@ export class App extends Koa {
     const matcher = new Matcher(table.routes, { paramLength });
     const plans = planRoutes(table.routes, { resolve, parsers, limits, validateResponses, history });
     const routeOffers = offersOfRoutes(table.routes, runtime.offers);
-    const dispatch = dispatcher({ matcher, plans, versioning, offers: runtime.offers, routeOffers, formatOverride, now, trace: routeTrace() });
+    const dispatch = dispatcher({ matcher, plans, versioning, offers: runtime.offers, routeOffers, formatOverride, now, trace: routeTrace(), pinning: pinning === null ? null : new Pinning(pinning), deprecated: deprecationWatch(onDeprecatedRequest) });
     const boundary = errorBoundary(runtime.translator);
     // Koa 3's `compose` option puts the error boundary first and routing last, whatever `app.use()` adds;
     // with nothing added, the boundary calls the dispatcher itself (no koa-compose layer per request).
@@ -90,6 +96,7 @@ export class App extends Koa {
           : compose([boundary, ...middleware.map(settling), settling(dispatch)]),
     } as { proxy: boolean };
     super(koaOptions);
+    this.pinning = new VersionPins(pinning?.store ?? null, versioning);
     attachRuntime(this, runtime);
     installContext(this.context);
     followProxyTrust(this.request, runtime.trustsProxy);

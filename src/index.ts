@@ -16,6 +16,7 @@ export {
   ImproperlyConfigured,
   InvalidArgument,
   InvalidResponse,
+  PinStoreFailed,
   type ErrorCode,
   HttpError,
   BadRequest,
@@ -62,3 +63,8 @@ export { change, type ChangeOptions, type VersionChange, type RequestConverter, 
 export { changelogOf, type ChangelogEntry, type ChangelogVersion } from './history/changelog';
 export { changelog, renderChangelog, type ChangelogSource, type VersionNotes } from './compat/changelog';
 export { field, route, type FieldInstruction, type FieldInstructions, type RouteInstruction, type RouteInstructions, type Instruction, type FieldChange } from './history/instructions';
+export { MemoryPinStore, RedisPinStore, type VersionPinStore, type RedisLikeClient } from './pinning/store';
+export type { PinningOptions } from './pinning/options';
+export type { VersionPins } from './pinning/pins';
+export type { DeprecatedRequestHook, DeprecatedRequestInfo } from './lifecycle/telemetry';
+export { versionsRoute, type VersionsRouteOptions } from './catalog';

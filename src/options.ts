@@ -18,6 +18,9 @@ import { AppHistory, schemeWithHistory } from './history/app-history';
 import { VersionHistory } from './history/history';
 import { checkRenderers, type Renderer } from './model/renderer';
 import { JSONRenderer } from './negotiation/renderers';
+import { resolvePinning, type PinningOptions, type ResolvedPinning } from './pinning/options';
+import type { DeprecatedRequestHook } from './lifecycle/telemetry';
+import { URLPathVersioning } from './versioning/url-path';
 
 export interface AppOptions {
   /** Controller classes and `include(...)` groups, in order. */
@@ -93,6 +96,22 @@ export interface AppOptions {
    * `ctx.reverse` keeps the parameter. Default: off.
    */
   formatOverride?: string;
+  /**
+   * Pins each client to the version of its first request, as Stripe does
+   * (docs/pinning.md): `identify` names the client of a request, `store`
+   * keeps the pins (`new MemoryPinStore()`, `new RedisPinStore(redis)`), and
+   * a request that names no version is served its client's. The `header`
+   * (default `Waymark-Version`) names a version for one request, and names
+   * the version that answered on every response.
+   */
+  pinning?: PinningOptions;
+  /**
+   * Called for every request to a deprecated version (docs/pinning.md#telemetry),
+   * with its version, route name and pinned client id, to log who still
+   * calls it; OpenTelemetry's counter `waymark.version.deprecated_requests`
+   * counts the same when `@opentelemetry/api` is installed.
+   */
+  onDeprecatedRequest?: DeprecatedRequestHook;
 }
 
 /** `AppOptions` checked, with every default filled in. */
@@ -115,9 +134,12 @@ export interface ResolvedAppOptions {
   /** The renderers of routes that name none. */
   readonly renderers: readonly Renderer[];
   readonly formatOverride: string | null;
+  /** `null` without the `pinning` option. */
+  readonly pinning: ResolvedPinning | null;
+  readonly onDeprecatedRequest: DeprecatedRequestHook | null;
 }
 
-const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve', 'openapi', 'validateResponses', 'history', 'serve', 'renderers', 'formatOverride', 'parsers'];
+const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve', 'openapi', 'validateResponses', 'history', 'serve', 'renderers', 'formatOverride', 'parsers', 'pinning', 'onDeprecatedRequest'];
 
 const misconfigured = (message: string): never => {
   throw new ImproperlyConfigured(message);
@@ -162,7 +184,10 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   if (formatOverride !== null && (typeof formatOverride !== 'string' || formatOverride === '')) {
     throw new ImproperlyConfigured(`formatOverride must be the name of a query parameter such as 'format', got ${describeValue(formatOverride)}.`);
   }
-  return { table, versioning, mediaTypes, origin, proxy, paramLength, now, limits, parsers, resolve, openapi, validateResponses, renderers, formatOverride, history };
+  const pinning = options.pinning === undefined ? null : resolvePinning(options.pinning, versioning, table.routes, versioning instanceof URLPathVersioning ? versioning.versionParam : null);
+  const onDeprecatedRequest = options.onDeprecatedRequest ?? null;
+  if (onDeprecatedRequest !== null && typeof onDeprecatedRequest !== 'function') throw new ImproperlyConfigured(`onDeprecatedRequest must be a function (ctx, { version, route, clientId }) => void, got ${describeValue(onDeprecatedRequest)}.`);
+  return { table, versioning, mediaTypes, origin, proxy, paramLength, now, limits, parsers, resolve, openapi, validateResponses, renderers, formatOverride, history, pinning, onDeprecatedRequest };
 }
 
 /** `serve`: the version an app with a history and no scheme answers as (docs/version-history.md#without-a-versioning-scheme). */

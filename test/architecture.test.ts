@@ -25,6 +25,7 @@ const LAYERS = [
   'lifecycle',
   'negotiation',
   'shutdown',
+  'pinning', // version pins per client: the stores and the request side (docs/pinning.md)
   'runtime', // the per-app object the request path reads
   'http', // matching, dispatch, binding, problem documents
   'versioning', // the five schemes read requests through http/
@@ -35,6 +36,7 @@ const LAYERS = [
   'docs-page', // a package export of routes that serve the app's own documents
   'client', // the generated client: from an app's documents to TypeScript source
   'compat', // breaking-change checks between a version's snapshot and its document
+  'catalog', // versionsRoute(): the RFC 9727 api-catalog of versions, documents and changelogs
   'index',
   'runner-options',
   'cli',

@@ -137,6 +137,8 @@ export const ErrorCatalogue = {
   /** A handler's value that its response schema refuses, with `validateResponses` on: the client gets a bare 500 (docs/contracts.md). */
   INVALID_RESPONSE: { message: 'A response does not match its schema.' },
   INVALID_RUNNER_OPTIONS: { message: 'The ts-node options are invalid (RunnerOptionsError.errors lists why).' },
+  /** The version pin store threw or did not answer in time: the request was served unpinned, reported on the app's `error` event (docs/pinning.md). */
+  PIN_STORE_FAILED: { message: 'The version pin store failed; the request was served as if the client had no pin.' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 type Entries = typeof ErrorCatalogue;

@@ -16,4 +16,4 @@ export {
   UnsupportedMediaType,
   versionRefused,
 } from './status';
-export { ImproperlyConfigured, InvalidArgument, InvalidResponse, NoReverseMatch, WaymarkError } from './waymark';
+export { ImproperlyConfigured, InvalidArgument, InvalidResponse, NoReverseMatch, PinStoreFailed, WaymarkError } from './waymark';

@@ -88,3 +88,24 @@ export class InvalidResponse extends WaymarkError {
     super('INVALID_RESPONSE', `The response of ${route} with status ${status} does not match its schema: ${failures}.`);
   }
 }
+
+/**
+ * The version pin store (`AppOptions.pinning.store`) threw or did not answer
+ * within `pinning.timeout`. The request is served as if the client had no pin
+ * (its version, else the default); this error goes to the app's `error`
+ * event, with the store's own error as `cause` (docs/pinning.md).
+ *
+ * @example
+ * const error = new PinStoreFailed('get', 'key-1', new Error('connection refused'));
+ * assert.equal(error.code, 'PIN_STORE_FAILED');
+ * assert.equal(error.message, "The version pin store's get('key-1') failed: connection refused.");
+ */
+export class PinStoreFailed extends WaymarkError {
+  constructor(
+    readonly operation: 'get' | 'set',
+    readonly clientId: string,
+    readonly cause: unknown,
+  ) {
+    super('PIN_STORE_FAILED', `The version pin store's ${operation}('${clientId}') failed: ${cause instanceof Error ? cause.message : String(cause)}.`);
+  }
+}

@@ -20,7 +20,7 @@ export class AppHistory {
   readonly schemas: SchemaVersions;
   /** Per version index `j`, the changes that turned `versions[j + 1]` into `versions[j]`, compiled. */
   readonly rules: readonly (readonly ChangeRules[])[];
-  /** The history the app was given. */
+  /** The history the app was given (its changelog: docs/version-history.md#the-changelog). */
   readonly source: VersionHistory;
   /** `AppOptions.serve`: the version a request without one is (`null`: the head). */
   readonly served: string | null;

@@ -15,6 +15,8 @@ import type { Candidate, Matcher } from './matcher';
 import type { RoutePlan } from './middleware';
 import { asError, sendProblem, toProblem, varyOn } from './problem';
 import type { RouteTrace } from './tracing';
+import type { Pinning } from '../pinning/pinning';
+import type { DeprecationWatch } from '../lifecycle/telemetry';
 
 const ACCEPT = ['Accept'];
 
@@ -95,6 +97,10 @@ export interface Routing {
   now: () => number;
   /** Gives the request's trace span its route; `null` without OpenTelemetry. */
   trace: RouteTrace | null;
+  /** `AppOptions.pinning` (docs/pinning.md); `null` when off. */
+  pinning?: Pinning | null;
+  /** Reports requests to deprecated versions (`onDeprecatedRequest`, OpenTelemetry); `null` when neither is there. */
+  deprecated?: DeprecationWatch | null;
 }
 
 /**
@@ -104,7 +110,7 @@ export interface Routing {
  * middleware (docs/guards-and-injection.md), and innermost bind the handler's
  * arguments, call it on the app's controller instance and render the result.
  */
-export function dispatcher({ matcher, plans, versioning, offers: appOffers, routeOffers, formatOverride, now, trace }: Routing): Middleware {
+export function dispatcher({ matcher, plans, versioning, offers: appOffers, routeOffers, formatOverride, now, trace, pinning = null, deprecated = null }: Routing): Middleware {
   /** The route's renderers, narrowed by `?format=` when the app allows it (404 for a format it has not). */
   const offersOf = (ctx: Context, index: number): Offers => {
     const offers = routeOffers[index];
@@ -136,6 +142,7 @@ export function dispatcher({ matcher, plans, versioning, offers: appOffers, rout
     const scheme = first.route.versioning === undefined ? versioning : first.route.versioning;
     const lifecycle = scheme?.lifecycle?.active ? scheme.lifecycle : null;
     if (scheme) varyOn(ctx, scheme.vary);
+    if (scheme && pinning !== null) varyOn(ctx, pinning.vary);
     if (lifecycle) announce(ctx, lifecycle.reported);
     let negotiatedBy = first;
     let offers: Offers;
@@ -147,9 +154,11 @@ export function dispatcher({ matcher, plans, versioning, offers: appOffers, rout
     requestHost(ctx);
     if (scheme) {
       keepNegotiated(ctx, negotiated);
-      ctx.version = scheme.determineVersion(ctx, first.params);
+      ctx.version = pinning === null ? scheme.determineVersion(ctx, first.params) : await pinning.determine(ctx, scheme, first.params);
       ctx.versioningScheme = scheme;
+      if (deprecated !== null && ctx.version !== null && lifecycle?.stateOf(ctx.version)) deprecated(ctx, ctx.version, pinning?.clientOf(ctx));
       if (lifecycle) announceVersion(ctx, lifecycle, ctx.version, now);
+      if (pinning !== null) pinning.answered(ctx, ctx.version);
     }
     const chosen = result.candidates.find((candidate) => serves(candidate.route, ctx.version));
     if (!chosen) throw scheme ? scheme.invalidVersion() : new NotFound();

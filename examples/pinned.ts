@@ -1,0 +1,35 @@
+import 'reflect-metadata';
+import type { Context } from 'koa';
+import { createApp, MemoryPinStore, QueryParameterVersioning, versionsRoute, type App, type DeprecatedRequestInfo } from '../src';
+import { history } from './history';
+import { UsersController } from './users';
+
+/**
+ * The sample users API with versions per client (docs/pinning.md): each API
+ * key (`X-Api-Key`) is pinned to the version of its first request, v1 is
+ * deprecated and its callers are logged, and `/.well-known/api-catalog`
+ * lists the versions with their documents and changelogs. The pins live in
+ * this process's memory; several processes share a `RedisPinStore` instead.
+ */
+export function createPinnedSampleApp(log: (line: string) => void = console.log): App {
+  return createApp({
+    routes: [UsersController, versionsRoute()],
+    versioning: new QueryParameterVersioning({
+      defaultVersion: 'v3',
+      allowedVersions: ['v1', 'v2', 'v3'],
+      deprecated: { v1: { at: '2026-06-01T00:00:00Z', sunset: '2027-06-01T00:00:00Z' } },
+    }),
+    history,
+    pinning: { identify: (ctx: Context) => ctx.get('X-Api-Key') || undefined, store: new MemoryPinStore() },
+    onDeprecatedRequest: (_ctx, { version, route, clientId }: DeprecatedRequestInfo) => log(`deprecated ${version} called by ${clientId ?? 'an anonymous client'} on ${route}`),
+  });
+}
+
+if (require.main === module) {
+  const port = Number(process.env.PORT ?? 3000);
+  const server = createPinnedSampleApp().listen(port, () => {
+    const address = server.address();
+    const base = `http://localhost:${typeof address === 'object' && address ? address.port : port}`;
+    console.log(`pinned sample listening on ${base} (try curl -H 'X-Api-Key: k1' ${base}/users, then ${base}/.well-known/api-catalog)`);
+  });
+}
