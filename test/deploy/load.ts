@@ -25,7 +25,7 @@ export interface LoadResult {
   sent: number;
   /** Answers, by status. */
   statuses: Record<string, number>;
-  /** Requests that got no answer, by error code (a connection cut under them, a timeout). */
+  /** Requests that got no answer, by method and error code (`POST ECONNRESET`: a connection cut under it; `GET TIMEOUT`). */
   errors: Record<string, number>;
   /** Answers that `verify` refused. */
   mismatches: number;
@@ -79,7 +79,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
     outgoing.on('timeout', () => outgoing.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       settle(started);
-      const code = error.code ?? error.message;
+      const code = `${spec.method} ${error.code ?? error.message}`;
       result.errors[code] = (result.errors[code] ?? 0) + 1;
     });
     outgoing.end(spec.body);
