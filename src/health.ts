@@ -47,7 +47,7 @@ export interface HealthOptions {
  * const closed = closeGracefully(server, { readinessDelay: 200 });
  * const draining = await fetch(`${base}/health`);
  * assert.equal(draining.status, 503); // the proxy takes the process out of rotation...
- * assert.equal((await draining.json()).detail, 'The server is shutting down.');
+ * assert.equal(((await draining.json()) as { detail: string }).detail, 'The server is shutting down.');
  * assert.equal((await fetch(`${base}/orders`)).status, 200); // ...while it still serves
  * await closed;
  * assert.equal(server.listening, false);
