@@ -57,6 +57,8 @@ export function stopAll(): void {
   for (const child of started) child.kill('SIGKILL');
   rmSync(scratch, { recursive: true, force: true });
 }
+// Also when mocha itself is ended before its `after` hooks run.
+process.once('exit', stopAll);
 
 /**
  * examples/behind-proxy.ts as plain JavaScript on the built package (dist/, which `npm run build`
