@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { runLoad } from './load';
@@ -49,6 +49,7 @@ describe(`deployment: three processes behind haproxy, rolling restart under load
     start(process.execPath, [script], { PORT: String(appPorts[index]), NAME: `app${index + 1}.${generation}`, PROXY: '127.0.0.2', GRACEFUL }, /listening/);
 
   before(async () => {
+    if (spawnSync('haproxy', ['-v']).error) throw new Error("haproxy is not installed: `apt-get install haproxy` (.ci/suites/deploy.sh installs Debian's).");
     [front, ...appPorts] = await freePorts(4);
     script = compiledApp();
     for (let index = 0; index < 3; index++) apps[index] = await startApp(index, 1);
