@@ -56,8 +56,9 @@ export interface HealthOptions {
 export function health(options: HealthOptions = {}): Include {
   checkKeys('health() options', options, ['path', 'name']);
   const { path = '/health', name = 'health' } = options;
-  if (typeof path !== 'string' || !/^\/[^?#]*[^/?#]$/.test(path)) {
-    throw new ImproperlyConfigured(`health(): path must be a path such as '/health' (starting with '/', not ending with one), got ${JSON.stringify(path)}.`);
+  // A fixed path: a proxy's check asks for one URL, so a parameter (`:id`, `*rest`, `{...}`) has no use.
+  if (typeof path !== 'string' || !/^\/[^?#:*{}]*[^/?#:*{}]$/.test(path)) {
+    throw new ImproperlyConfigured(`health(): path must be a fixed path such as '/health' (starting with '/', not ending with one, no parameter), got ${JSON.stringify(path)}.`);
   }
   if (typeof name !== 'string' || name === '') throw new ImproperlyConfigured(`health(): name must be a route name such as 'health', got ${JSON.stringify(name)}.`);
 

@@ -82,7 +82,7 @@ describe('health()', () => {
   });
 
   it('refuses a bad path, name or option when the app is built', () => {
-    for (const options of [{ path: 'health' }, { path: '/health/' }, { path: '' }, { name: '' }, { name: 7 }, { timeout: 1 }]) {
+    for (const options of [{ path: 'health' }, { path: '/health/' }, { path: '' }, { path: '/:check' }, { path: '/health{/:x}' }, { path: '/*rest' }, { name: '' }, { name: 7 }, { timeout: 1 }]) {
       expect(() => health(options as never), JSON.stringify(options)).to.throw(ImproperlyConfigured);
     }
   });
