@@ -49,6 +49,7 @@ export type { VersioningScheme } from './model/scheme';
 export type { Renderer } from './model/renderer';
 export { JSONRenderer, TextRenderer, HTMLRenderer } from './negotiation/renderers';
 export { closeGracefully, type CloseOptions } from './shutdown';
+export { health, type HealthOptions } from './health';
 export { BaseVersioning, type VersioningOptions } from './versioning/base';
 export type { DeprecatedVersions, DeprecationEntry } from './lifecycle/policy';
 export { AcceptHeaderVersioning } from './versioning/accept-header';

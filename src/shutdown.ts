@@ -1,24 +1,45 @@
 import type { Server } from 'node:http';
 import type { Context } from 'koa';
+import { ImproperlyConfigured } from './errors';
 
 export interface CloseOptions {
   /** Milliseconds to let in-flight requests finish before every connection is cut (default 10 000). */
   timeout?: number;
+  /**
+   * Milliseconds to keep serving, with `health()` answering 503, before the
+   * server stops accepting connections (default 0): long enough for the load
+   * balancer's health check to take the process out of rotation
+   * (docs/deployment.md#readiness).
+   */
+  readinessDelay?: number;
 }
 
+/** Servers closeGracefully was called on: their health route answers 503. */
 const closing = new WeakMap<Server, Promise<void>>();
+/** Servers whose listener is closed (the readiness delay is over): requests are refused. */
+const draining = new WeakSet<Server>();
+
+function serverOf(ctx: Context): Server | undefined {
+  return (ctx.req.socket as { server?: Server } | undefined)?.server;
+}
+
+/** Whether closeGracefully was called on the server this request came in on, delay or not: what `health()` answers. */
+export function isStopping(ctx: Context): boolean {
+  const server = serverOf(ctx);
+  return server !== undefined && closing.has(server);
+}
 
 /**
  * Whether the server this request came in on is draining (closeGracefully
- * has begun). The app's outermost middleware asks it twice per request: on
+ * has begun, and its readiness delay is over). The app's outermost middleware asks it twice per request: on
  * arrival, where a draining server answers 503 (Fastify's
  * `return503OnClosing`), and before the response goes out, where every
  * response then says `Connection: close` (RFC 9112 §9.6), so a kept-alive
  * client opens no further request on a connection about to be closed.
  */
 export function isDraining(ctx: Context): boolean {
-  const server = (ctx.req.socket as { server?: Server } | undefined)?.server;
-  return server !== undefined && closing.has(server);
+  const server = serverOf(ctx);
+  return server !== undefined && draining.has(server);
 }
 
 /**
@@ -27,6 +48,9 @@ export function isDraining(ctx: Context): boolean {
  * on a kept-alive connection with 503, closes keep-alive connections as soon
  * as they are idle (Node would otherwise wait for `keepAliveTimeout`), and
  * cuts whatever is left after `timeout`. Calling it again returns the same promise.
+ * With `readinessDelay`, all of that waits that long first, while the
+ * process serves as before and only `health()` answers 503, so a load
+ * balancer stops sending before the listener closes (docs/deployment.md#readiness).
  * In a server: `process.once('SIGTERM', () => closeGracefully(server).then(() => process.exit(0)))`.
  *
  * @example
@@ -55,7 +79,19 @@ export function isDraining(ctx: Context): boolean {
 export function closeGracefully(server: Server, options: CloseOptions = {}): Promise<void> {
   const existing = closing.get(server);
   if (existing) return existing;
-  const done = new Promise<void>((resolve) => {
+  const delay = options.readinessDelay ?? 0;
+  if (typeof delay !== 'number' || !Number.isFinite(delay) || delay < 0) {
+    throw new ImproperlyConfigured(`closeGracefully(): readinessDelay must be a number of milliseconds, 0 or more, got ${String(delay)}.`);
+  }
+  // Without a delay the listener closes now, synchronously, as it always did.
+  const done = delay > 0 ? new Promise((resolve) => setTimeout(resolve, delay)).then(() => drain(server, options)) : drain(server, options);
+  closing.set(server, done);
+  return done;
+}
+
+function drain(server: Server, options: CloseOptions): Promise<void> {
+  draining.add(server);
+  return new Promise<void>((resolve) => {
     const sweep = setInterval(() => server.closeIdleConnections(), 50);
     const deadline = setTimeout(() => server.closeAllConnections(), options.timeout ?? 10_000);
     server.close(() => {
@@ -65,6 +101,4 @@ export function closeGracefully(server: Server, options: CloseOptions = {}): Pro
     });
     server.closeIdleConnections();
   });
-  closing.set(server, done);
-  return done;
 }

@@ -34,6 +34,7 @@ const LAYERS = [
   'options',
   'app',
   'docs-page', // a package export of routes that serve the app's own documents
+  'health', // the readiness route: answers what closeGracefully set (docs/deployment.md#readiness)
   'client', // the generated client: from an app's documents to TypeScript source
   'compat', // breaking-change checks between a version's snapshot and its document
   'catalog', // versionsRoute(): the RFC 9727 api-catalog of versions, documents and changelogs
