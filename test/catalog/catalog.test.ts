@@ -53,8 +53,11 @@ describe('catalog: versionsRoute() at /.well-known/api-catalog (RFC 9727)', () =
     const document = await request(app.callback()).get('/.well-known/api-catalog/openapi/2024');
     expect([document.status, document.body.info.version]).to.deep.equal([200, '2024']);
     const changelog = await request(app.callback()).get('/.well-known/api-catalog/changelog/2025');
-    expect(changelog.body).to.deep.equal({ version: '2025', changes: [{ description: 'title is now name' }] });
-    expect((await request(app.callback()).get('/.well-known/api-catalog/changelog/2023')).body).to.deep.equal({ version: '2023', changes: [] });
+    // The entry `waymark changelog --json` prints for that version: the changes typed, and what the compatibility rules find.
+    expect(changelog.body.changes).to.deep.equal([{ description: 'title is now name', entries: [{ kind: 'field-renamed', schema: '{ name }', field: 'name', from: 'title' }] }]);
+    expect(changelog.body.compatibility.changes.map((c: { rule: string }) => c.rule)).to.deep.equal(['response-property-removed', 'response-property-added']);
+    const oldest = (await request(app.callback()).get('/.well-known/api-catalog/changelog/2023')).body;
+    expect([oldest.version, oldest.changes, oldest.compatibility]).to.deep.equal(['2023', [], null]);
     expect((await request(app.callback()).get('/.well-known/api-catalog/changelog/1999')).status).to.equal(404);
     expect((await request(app.callback()).get('/.well-known/api-catalog/openapi/1999')).status).to.equal(404);
   });
