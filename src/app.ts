@@ -58,7 +58,7 @@ const noNext = (): Promise<void> => Promise.resolve();
  */
 export class App extends Koa {
   constructor(options: AppOptions) {
-    const { table, versioning, mediaTypes, origin, proxy, paramLength, now, parsers, limits, resolve, openapi, validateResponses, renderers, formatOverride, history } = resolveAppOptions(options);
+    const { table, versioning, mediaTypes, origin, proxy, paramLength, now, parsers, limits, resolve, openapi, validateResponses, renderers, formatOverride, history, errors } = resolveAppOptions(options);
     const runtime: AppRuntime = {
       table,
       versioning,
@@ -72,12 +72,14 @@ export class App extends Koa {
       openapi,
       history,
       parsers,
+      errors,
     };
     const matcher = new Matcher(table.routes, { paramLength });
     const plans = planRoutes(table.routes, { resolve, parsers, limits, validateResponses, history });
     const routeOffers = offersOfRoutes(table.routes, runtime.offers);
     const dispatch = dispatcher({ matcher, plans, versioning, offers: runtime.offers, routeOffers, formatOverride, now, trace: routeTrace() });
-    const boundary = errorBoundary(runtime.translator);
+    const boundary = errorBoundary(runtime.translator, runtime.errors);
+    const settle = (middleware: Middleware) => settling(middleware, runtime.errors.validationStatus);
     // Koa 3's `compose` option puts the error boundary first and routing last, whatever `app.use()` adds;
     // with nothing added, the boundary calls the dispatcher itself (no koa-compose layer per request).
     // Below added middleware, each layer gives an error its final status as it passes (docs/logging-and-tracing.md).
@@ -86,7 +88,7 @@ export class App extends Koa {
       compose: (middleware: Middleware[]) =>
         middleware.length === 0
           ? (ctx: Context) => boundary(ctx, () => dispatch(ctx, noNext))
-          : compose([boundary, ...middleware.map(settling), settling(dispatch)]),
+          : compose([boundary, ...middleware.map(settle), settle(dispatch)]),
     } as { proxy: boolean };
     super(koaOptions);
     attachRuntime(this, runtime);

@@ -18,6 +18,8 @@ import { AppHistory, schemeWithHistory } from './history/app-history';
 import { VersionHistory } from './history/history';
 import { checkRenderers, type Renderer } from './model/renderer';
 import { JSONRenderer } from './negotiation/renderers';
+import type { ErrorFormat, ErrorFormatOptions } from './model/error-format';
+import { resolveErrorFormat } from './http/error-format';
 
 export interface AppOptions {
   /** Controller classes and `include(...)` groups, in order. */
@@ -87,6 +89,14 @@ export interface AppOptions {
    * `ctx.reverse` keeps the parameter. Default: off.
    */
   formatOverride?: string;
+  /**
+   * The application's own error format (docs/errors.md#your-own-error-format):
+   * `render(problem, ctx)` makes the body of every error waymark sends,
+   * `mediaType` replaces `application/problem+json`, `schema` documents the
+   * body in OpenAPI and the typed client, `status.validation` sends schema
+   * failures as 422. Default: RFC 9457 problem documents, validation 400.
+   */
+  errors?: ErrorFormatOptions;
 }
 
 /** `AppOptions` checked, with every default filled in. */
@@ -109,9 +119,10 @@ export interface ResolvedAppOptions {
   /** The renderers of routes that name none. */
   readonly renderers: readonly Renderer[];
   readonly formatOverride: string | null;
+  readonly errors: ErrorFormat;
 }
 
-const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve', 'openapi', 'validateResponses', 'history', 'renderers', 'formatOverride', 'parsers'];
+const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve', 'openapi', 'validateResponses', 'history', 'renderers', 'formatOverride', 'parsers', 'errors'];
 
 const misconfigured = (message: string): never => {
   throw new ImproperlyConfigured(message);
@@ -155,7 +166,8 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   if (formatOverride !== null && (typeof formatOverride !== 'string' || formatOverride === '')) {
     throw new ImproperlyConfigured(`formatOverride must be the name of a query parameter such as 'format', got ${describeValue(formatOverride)}.`);
   }
-  return { table, versioning, mediaTypes, origin, proxy, paramLength, now, limits, parsers, resolve, openapi, validateResponses, renderers, formatOverride, history };
+  const errors = resolveErrorFormat(options.errors);
+  return { table, versioning, mediaTypes, origin, proxy, paramLength, now, limits, parsers, resolve, openapi, validateResponses, renderers, formatOverride, history, errors };
 }
 
 /** A JSON media type: `application/json` or a `+json` suffix (RFC 6839). */
