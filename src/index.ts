@@ -60,3 +60,4 @@ export { docsRoutes, type DocsRoutesOptions } from './docs-page';
 export { VersionHistory, type VersionEntry } from './history/history';
 export { change, type ChangeOptions, type VersionChange, type RequestConverter, type ResponseConverter, type VersionedRequest, type VersionedResponse } from './history/change';
 export { field, route, type FieldInstruction, type FieldInstructions, type RouteInstruction, type RouteInstructions, type Instruction, type FieldChange } from './history/instructions';
+export type { ErrorFormatOptions, ProblemDocument, ProblemItem } from './model/error-format';
