@@ -6,6 +6,7 @@ import type { Context, Middleware } from 'koa';
 import { resolveAppOptions, type AppOptions } from './options';
 import { installContext } from './http/context';
 import { dispatcher, errorBoundary, settling } from './http/dispatch';
+import { lateErrors } from './http/late-errors';
 import { Matcher } from './http/matcher';
 import { followProxyTrust, proxyTest } from './http/proxy';
 import { installQuery } from './http/query';
@@ -93,6 +94,7 @@ export class App extends Koa {
     super(koaOptions);
     attachRuntime(this, runtime);
     installContext(this.context);
+    this.context.onerror = lateErrors(runtime.translator, runtime.errors);
     followProxyTrust(this.request, runtime.trustsProxy);
     installQuery(this.request);
   }
