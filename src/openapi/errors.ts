@@ -8,6 +8,8 @@ export const ERROR_REF = '#/components/schemas/Error';
 
 /** How a document writes the error responses waymark generates (docs/errors.md#in-the-documents). */
 export interface ErrorDocs {
+  /** The error responses' media type (`errors.mediaType`). */
+  readonly mediaType: string;
   /** The status of a validation failure (`errors.status.validation`). */
   readonly validation: 400 | 422;
   /** A fresh `content` object of one error response (fresh, so a YAML writer never makes aliases). */
@@ -26,9 +28,9 @@ export function errorDocs(format: ErrorFormat | undefined, warn: Warn): ErrorDoc
   const mediaType = format?.mediaType ?? PROBLEM_MEDIA_TYPE;
   const validation = format?.validationStatus ?? 400;
   if (format === undefined || format.render === null) {
-    return { validation, components: { Problem: PROBLEM_SCHEMA }, content: () => ({ [mediaType]: { schema: { $ref: PROBLEM_REF } } }) };
+    return { mediaType, validation, components: { Problem: PROBLEM_SCHEMA }, content: () => ({ [mediaType]: { schema: { $ref: PROBLEM_REF } } }) };
   }
-  if (format.schema === null) return { validation, components: {}, content: () => ({ [mediaType]: { schema: {} } }) };
+  if (format.schema === null) return { mediaType, validation, components: {}, content: () => ({ [mediaType]: { schema: {} } }) };
   const schema = shownSchema(format.schema, 'output', (reason) => warn(`errors.schema: ${reason}`));
-  return { validation, components: { Error: schema }, content: () => ({ [mediaType]: { schema: { $ref: ERROR_REF } } }) };
+  return { mediaType, validation, components: { Error: schema }, content: () => ({ [mediaType]: { schema: { $ref: ERROR_REF } } }) };
 }

@@ -12,6 +12,7 @@ import type { ErrorDocs } from './errors';
 import type { Warn } from './schemas';
 import { securityOf } from './security';
 import { paramsOf } from '../table/tokens';
+import { shownSchema } from './schemas';
 
 /** One operation of an OpenAPI document; see the OpenAPI 3.1 Operation Object for the other fields. */
 export interface OpenApiOperation {
@@ -75,5 +76,21 @@ export function operationOf(facts: OperationFacts): OpenApiOperation {
   if (requestBody && validation !== 400) problems.push(400);
   const mediaTypes = facts.mediaTypes.map((type) => type + placement.mediaSuffix);
   operation.responses = responsesOf({ docs, mediaTypes, problems, warn, errorContent: facts.errors?.content });
+  guardResponses(operation.responses, route, facts.errors?.mediaType ?? 'application/problem+json', warn);
   return operation;
+}
+
+/**
+ * A guard's `{ status, schema }` responses: its own body under the app's error media type, in
+ * the entry generated for that status (a route that documents the status, or a `4XX`/`default`
+ * covering it, says what it sends instead).
+ */
+function guardResponses(responses: Record<string, unknown>, route: RouteRecord, mediaType: string, warn: Warn): void {
+  for (const guard of route.guards) {
+    for (const { status, schema, description } of guard.described ?? []) {
+      if (schema === undefined || Object.hasOwn(route.docs.responses ?? {}, String(status)) || !Object.hasOwn(responses, String(status))) continue;
+      const entry = responses[String(status)] as Record<string, unknown>;
+      responses[String(status)] = { ...entry, ...(description === undefined ? {} : { description }), content: { [mediaType]: { schema: shownSchema(schema, 'output', warn) } } };
+    }
+  }
 }

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { Body, Controller, createApp, Get, Param, Post, type ProblemDocument } from '../../src';
+import { Body, Controller, createApp, Get, ImproperlyConfigured, Param, Post, Use, type ProblemDocument } from '../../src';
 import { generateClient } from '../../src/client/emit';
 import { clientSourceOf } from '../../src/client/source';
 
@@ -57,5 +57,30 @@ describe('openapi and the client: the app’s own error format (docs/errors.md#i
     expect(plain.components.schemas).to.have.keys('Problem');
     const source = generateClient(clientSourceOf(createApp({ routes: [Articles], errors: { mediaType: 'application/json' } }), 'test'));
     expect(source).to.match(/Reply<400, Problem>/);
+  });
+});
+
+describe('openapi: a described guard’s { status, schema } responses (docs/errors.md#in-the-documents)', () => {
+  const TOO_MANY = { type: 'object', required: ['retryIn'], properties: { retryIn: { type: 'integer' } } };
+  const throttle = { middleware: async (_ctx: unknown, next: () => Promise<void>) => next(), responses: [401, { status: 429, schema: TOO_MANY, description: 'Slow down' }] };
+
+  @Controller('/limited')
+  class Limited {
+    @Get('', 'limited') @Use(throttle) list() {
+      return [];
+    }
+  }
+
+  it('documents the guard’s own body under the app’s error media type, and its plain statuses as the app’s errors', () => {
+    const responses = createApp({ routes: [Limited], errors: { mediaType: 'application/json', render: realWorld, schema: GENERIC_ERROR } }).openapi().paths['/limited'].get.responses as Record<string, unknown>;
+    expect(responses['429']).to.deep.equal({ description: 'Slow down', content: { 'application/json': { schema: TOO_MANY } } });
+    expect(responses['401']).to.deep.equal({ description: 'Unauthorized', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+    expect(createApp({ routes: [Limited] }).openapi().paths['/limited'].get.responses['429']).to.deep.equal({ description: 'Slow down', content: { 'application/problem+json': { schema: TOO_MANY } } });
+  });
+
+  it('refuses a malformed guard response when the app is built', () => {
+    for (const responses of [[{ status: 200 }], [{ status: 429, schema: 7 }], [{ status: 429, shape: {} }]]) {
+      expect(() => Use({ middleware: async () => {}, responses } as never), JSON.stringify(responses)).to.throw(ImproperlyConfigured);
+    }
   });
 });
