@@ -98,6 +98,8 @@ export const scenarios: Scenario[] = [
   waymark('waymark, token header', ['--routes', '10'], { headers: bearer }),
   waymark('waymark, JSON+CSV renderers answering JSON', ['--routes', '10', '--csv']),
   waymark('waymark + @Use guard', ['--routes', '10', '--guard'], { headers: bearer }),
+  waymark('waymark 404, problem document', ['--routes', '10'], { requests: [{ path: '/nowhere/42' }] }),
+  waymark('waymark 404, errors.render', ['--routes', '10', '--errors'], { requests: [{ path: '/nowhere/42' }] }),
   { name: 'POST JSON: waymark @Body()', server: 'body', requests: post },
   { name: 'POST JSON: waymark @Body({ schema })', server: 'body', args: ['--schema'], requests: post },
   { name: 'POST JSON: waymark @Body({ schema: zod })', server: 'body', args: ['--zod'], requests: post },
@@ -160,6 +162,8 @@ export const targets: Target[] = [
     needed: 1.3,
   })),
   { name: 'GitHub API waymark: under /:version / flat', value: (m) => m.ratio('GitHub API under /:version: waymark', 'GitHub API flat: waymark'), needed: 0.9 },
+  // An app's own error format costs its render call and nothing else (docs/errors.md#your-own-error-format).
+  { name: 'waymark 404: errors.render / problem document', value: (m) => m.ratio('waymark 404, errors.render', 'waymark 404, problem document'), needed: 0.95 },
   { name: 'waymark + @Use guard / waymark (same request)', value: (m) => m.ratio('waymark + @Use guard', 'waymark, token header'), needed: 0.95 },
   { name: 'POST JSON: waymark with schema / without', value: (m) => m.ratio('POST JSON: waymark @Body({ schema })', 'POST JSON: waymark @Body()'), needed: 0.9 },
   { name: 'multipart 1 MiB to disk: waymark / busboy alone', value: (m) => m.ratio('multipart 1 MiB to disk: waymark @File()', 'multipart 1 MiB to disk: busboy alone on node:http'), needed: 0.67 },

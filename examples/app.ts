@@ -12,6 +12,7 @@ import {
   type VersioningScheme,
 } from '../src';
 import { sampleDocs } from './docs';
+import { sampleErrors } from './errors';
 import { history } from './history';
 import { unversionedRoutes } from './unversioned';
 import { UsersController } from './users';
@@ -44,11 +45,11 @@ const schemes: Record<string, () => { versioning: VersioningScheme; routes: Rout
  */
 export function createSampleApp(versioning = process.env.VERSIONING, port = process.env.PORT ?? '3000'): App {
   const origin = process.env.ORIGIN ?? `http://${versioning === 'host-name' ? 'api.localhost' : 'localhost'}:${port}`;
-  if (!versioning) return createApp({ routes: [...unversionedRoutes, sampleDocs([])], origin });
+  if (!versioning) return createApp({ routes: [...unversionedRoutes, sampleDocs([])], origin, errors: sampleErrors });
   const make = schemes[versioning];
   if (!make) throw new Error(`VERSIONING must be one of ${Object.keys(schemes).join(', ')}; got '${versioning}'.`);
   const { versioning: scheme, routes } = make();
-  return createApp({ versioning: scheme, routes: [...routes, sampleDocs(versions.allowedVersions)], origin, history });
+  return createApp({ versioning: scheme, routes: [...routes, sampleDocs(versions.allowedVersions)], origin, history, errors: sampleErrors });
 }
 
 /** `waymark routes examples/app.ts` lists this app's routes. */

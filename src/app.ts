@@ -6,6 +6,7 @@ import type { Context, Middleware } from 'koa';
 import { resolveAppOptions, type AppOptions } from './options';
 import { installContext } from './http/context';
 import { dispatcher, errorBoundary, settling } from './http/dispatch';
+import { lateErrors } from './http/late-errors';
 import { Matcher } from './http/matcher';
 import { followProxyTrust, proxyTest } from './http/proxy';
 import { installQuery } from './http/query';
@@ -65,7 +66,7 @@ export class App extends Koa {
   readonly pinning: VersionPins;
 
   constructor(options: AppOptions) {
-    const { table, versioning, mediaTypes, origin, proxy, paramLength, now, parsers, limits, resolve, openapi, validateResponses, renderers, formatOverride, history, pinning, onDeprecatedRequest } = resolveAppOptions(options);
+    const { table, versioning, mediaTypes, origin, proxy, paramLength, now, parsers, limits, resolve, openapi, validateResponses, renderers, formatOverride, history, pinning, onDeprecatedRequest, errors } = resolveAppOptions(options);
     const runtime: AppRuntime = {
       table,
       versioning,
@@ -79,12 +80,14 @@ export class App extends Koa {
       openapi,
       history,
       parsers,
+      errors,
     };
     const matcher = new Matcher(table.routes, { paramLength });
     const plans = planRoutes(table.routes, { resolve, parsers, limits, validateResponses, history });
     const routeOffers = offersOfRoutes(table.routes, runtime.offers);
     const dispatch = dispatcher({ matcher, plans, versioning, offers: runtime.offers, routeOffers, formatOverride, now, trace: routeTrace(), pinning: pinning === null ? null : new Pinning(pinning), deprecated: deprecationWatch(onDeprecatedRequest) });
-    const boundary = errorBoundary(runtime.translator);
+    const boundary = errorBoundary(runtime.translator, runtime.errors);
+    const settle = (middleware: Middleware) => settling(middleware, runtime.errors.validationStatus);
     // Koa 3's `compose` option puts the error boundary first and routing last, whatever `app.use()` adds;
     // with nothing added, the boundary calls the dispatcher itself (no koa-compose layer per request).
     // Below added middleware, each layer gives an error its final status as it passes (docs/logging-and-tracing.md).
@@ -93,12 +96,13 @@ export class App extends Koa {
       compose: (middleware: Middleware[]) =>
         middleware.length === 0
           ? (ctx: Context) => boundary(ctx, () => dispatch(ctx, noNext))
-          : compose([boundary, ...middleware.map(settling), settling(dispatch)]),
+          : compose([boundary, ...middleware.map(settle), settle(dispatch)]),
     } as { proxy: boolean };
     super(koaOptions);
     this.pinning = new VersionPins(pinning?.store ?? null, versioning);
     attachRuntime(this, runtime);
     installContext(this.context);
+    this.context.onerror = lateErrors(runtime.translator, runtime.errors);
     followProxyTrust(this.request, runtime.trustsProxy);
     installQuery(this.request);
   }

@@ -69,3 +69,4 @@ export type { PinningOptions } from './pinning/options';
 export type { VersionPins } from './pinning/pins';
 export type { DeprecatedRequestHook, DeprecatedRequestInfo } from './lifecycle/telemetry';
 export { versionsRoute, type VersionsRouteOptions } from './catalog';
+export type { ErrorFormatOptions, ProblemDocument, ProblemItem } from './model/error-format';

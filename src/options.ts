@@ -21,6 +21,8 @@ import { JSONRenderer } from './negotiation/renderers';
 import { resolvePinning, type PinningOptions, type ResolvedPinning } from './pinning/options';
 import type { DeprecatedRequestHook } from './lifecycle/telemetry';
 import { URLPathVersioning } from './versioning/url-path';
+import type { ErrorFormat, ErrorFormatOptions } from './model/error-format';
+import { resolveErrorFormat } from './http/error-format';
 
 export interface AppOptions {
   /** Controller classes and `include(...)` groups, in order. */
@@ -112,6 +114,14 @@ export interface AppOptions {
    * counts the same when `@opentelemetry/api` is installed.
    */
   onDeprecatedRequest?: DeprecatedRequestHook;
+  /**
+   * The application's own error format (docs/errors.md#your-own-error-format):
+   * `render(problem, ctx)` makes the body of every error waymark sends,
+   * `mediaType` replaces `application/problem+json`, `schema` documents the
+   * body in OpenAPI and the typed client, `status.validation` sends schema
+   * failures as 422. Default: RFC 9457 problem documents, validation 400.
+   */
+  errors?: ErrorFormatOptions;
 }
 
 /** `AppOptions` checked, with every default filled in. */
@@ -137,9 +147,10 @@ export interface ResolvedAppOptions {
   /** `null` without the `pinning` option. */
   readonly pinning: ResolvedPinning | null;
   readonly onDeprecatedRequest: DeprecatedRequestHook | null;
+  readonly errors: ErrorFormat;
 }
 
-const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve', 'openapi', 'validateResponses', 'history', 'serve', 'renderers', 'formatOverride', 'parsers', 'pinning', 'onDeprecatedRequest'];
+const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve', 'openapi', 'validateResponses', 'history', 'serve', 'renderers', 'formatOverride', 'parsers', 'pinning', 'onDeprecatedRequest', 'errors'];
 
 const misconfigured = (message: string): never => {
   throw new ImproperlyConfigured(message);
@@ -187,7 +198,8 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   const pinning = options.pinning === undefined ? null : resolvePinning(options.pinning, versioning, table.routes, versioning instanceof URLPathVersioning ? versioning.versionParam : null);
   const onDeprecatedRequest = options.onDeprecatedRequest ?? null;
   if (onDeprecatedRequest !== null && typeof onDeprecatedRequest !== 'function') throw new ImproperlyConfigured(`onDeprecatedRequest must be a function (ctx, { version, route, clientId }) => void, got ${describeValue(onDeprecatedRequest)}.`);
-  return { table, versioning, mediaTypes, origin, proxy, paramLength, now, limits, parsers, resolve, openapi, validateResponses, renderers, formatOverride, history, pinning, onDeprecatedRequest };
+  const errors = resolveErrorFormat(options.errors);
+  return { table, versioning, mediaTypes, origin, proxy, paramLength, now, limits, parsers, resolve, openapi, validateResponses, renderers, formatOverride, history, pinning, onDeprecatedRequest, errors };
 }
 
 /** `serve`: the version an app with a history and no scheme answers as (docs/version-history.md#without-a-versioning-scheme). */

@@ -6,6 +6,7 @@ import type { Parser } from './model/parser';
 import type { RouteTable } from './model/route';
 import type { VersioningScheme } from './model/scheme';
 import type { AppHistory } from './history/app-history';
+import type { ErrorFormat } from './model/error-format';
 
 /**
  * What the request path needs from one app, built once by the app's
@@ -35,6 +36,8 @@ export interface AppRuntime {
   readonly history?: AppHistory | null;
   /** `AppOptions.parsers`: what `app.openapi()` lists as request body types of routes that set none. */
   readonly parsers: readonly Parser[];
+  /** `AppOptions.errors`, checked: how every error response is written and documented (docs/errors.md). */
+  readonly errors: ErrorFormat;
 }
 
 // Keyed by the app object: two apps never share a runtime, and a dropped app takes its runtime with it.

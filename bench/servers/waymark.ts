@@ -84,6 +84,11 @@ function table(): { versioning?: VersioningScheme; routes: RouteSource[] } {
   return { routes: [...filler(routes - 1), Users] };
 }
 
+/** `--errors`: every error rendered by the app's own format (docs/errors.md#your-own-error-format), RealWorld's. */
+const errors = process.argv.includes('--errors')
+  ? { mediaType: 'application/json', render: (problem: { detail: string }) => ({ errors: { body: [problem.detail] } }) }
+  : undefined;
+
 const { routes: sources, versioning } = table();
-const { value: app, buildMs } = timed(() => createApp({ routes: sources, versioning }));
+const { value: app, buildMs } = timed(() => createApp({ routes: sources, versioning, errors }));
 serve(createServer(app.callback()), buildMs);

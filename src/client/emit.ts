@@ -120,11 +120,16 @@ function isDateText(schema: unknown): boolean {
 function replyType(spec: OperationSpec, refName: RefNamer): string {
   const replies: string[] = [];
   for (const [status, content] of spec.responses) {
-    const bodies = [...content.entries()].map(([mediaType, schema]) => (mediaType === 'application/problem+json' ? 'Problem' : bodyType(mediaType, schema, refName)));
+    // The problem schema is the runtime's Problem under whatever media type; an app's own error format is typed by its schema (docs/errors.md).
+    const bodies = [...content.entries()].map(([mediaType, schema]) => (isProblemRef(schema) ? 'Problem' : bodyType(mediaType, schema, refName)));
     const body = bodies.length === 0 ? 'undefined' : [...new Set(bodies)].join(' | ');
     replies.push(`Reply<${statusType(status)}, ${body}>`);
   }
   return replies.length === 0 ? 'never' : replies.join(' | ');
+}
+
+function isProblemRef(schema: unknown): boolean {
+  return (schema as { $ref?: unknown } | null)?.$ref === '#/components/schemas/Problem';
 }
 
 /**

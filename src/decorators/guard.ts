@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { ImproperlyConfigured } from '../errors';
-import type { GuardEntry, GuardInfo, SecurityRequirement } from '../model/guard';
+import type { GuardEntry, GuardInfo, GuardResponse, SecurityRequirement } from '../model/guard';
+import { checkSchema } from '../model/schema';
 
 const KNOWN = ['middleware', 'responses', 'security'];
 
@@ -26,15 +27,37 @@ export function guardEntry(value: unknown, where: string): GuardEntry {
 
 function infoOf(responses: unknown, security: unknown, where: string): GuardInfo | null {
   if (responses === undefined && security === undefined) return null;
-  return Object.freeze({ responses: statusesOf(responses, where), security: requirementsOf(security, where) });
+  const described = describedOf(responses, where);
+  const info = { responses: statusesOf(responses, where), security: requirementsOf(security, where) };
+  return Object.freeze(described.length === 0 ? info : { ...info, described });
 }
+
+const isStatus = (status: unknown) => Number.isInteger(status) && (status as number) >= 400 && (status as number) <= 599;
 
 function statusesOf(responses: unknown, where: string): readonly number[] {
   if (responses === undefined) return [];
-  if (!Array.isArray(responses) || responses.some((status) => !Number.isInteger(status) || status < 400 || status > 599)) {
-    throw new ImproperlyConfigured(`${where}: a guard's responses must be an array of problem statuses from 400 to 599, such as [401, 403]; got ${describe(responses)}.`);
+  const statusOf = (entry: unknown) => (typeof entry === 'object' && entry !== null ? (entry as { status?: unknown }).status : entry);
+  if (!Array.isArray(responses) || responses.some((entry) => !isStatus(statusOf(entry)))) {
+    throw new ImproperlyConfigured(
+      `${where}: a guard's responses must be an array of problem statuses from 400 to 599 (or { status, schema }), such as [401, 403]; got ${describe(responses)}.`,
+    );
   }
-  return Object.freeze([...new Set(responses as number[])]);
+  return Object.freeze([...new Set(responses.map(statusOf) as number[])]);
+}
+
+/** The `{ status, schema?, description? }` entries, checked (the statuses already are). */
+function describedOf(responses: unknown, where: string): readonly GuardResponse[] {
+  if (!Array.isArray(responses)) return [];
+  const described: GuardResponse[] = [];
+  for (const entry of responses as unknown[]) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const unknown = Object.keys(entry).find((key) => !['status', 'schema', 'description'].includes(key));
+    if (unknown !== undefined) throw new ImproperlyConfigured(`${where}: a guard's response has no option "${unknown}". Known options: status, schema, description.`);
+    const { status, schema, description } = entry as { status: number; schema?: unknown; description?: unknown };
+    if (description !== undefined && typeof description !== 'string') throw new ImproperlyConfigured(`${where}: a guard's response description must be a string; got ${describe(description)}.`);
+    described.push(Object.freeze({ status, ...(schema === undefined ? {} : { schema: checkSchema(schema, `${where}: the schema of a guard's ${status} response`) }), ...(description === undefined ? {} : { description }) }));
+  }
+  return Object.freeze(described);
 }
 
 function requirementsOf(security: unknown, where: string): readonly SecurityRequirement[] {

@@ -17,6 +17,8 @@ import { asError, sendProblem, toProblem, varyOn } from './problem';
 import type { RouteTrace } from './tracing';
 import type { Pinning } from '../pinning/pinning';
 import type { DeprecationWatch } from '../lifecycle/telemetry';
+import type { ErrorFormat } from '../model/error-format';
+import { DEFAULT_ERROR_FORMAT } from './error-format';
 
 const ACCEPT = ['Accept'];
 
@@ -29,7 +31,7 @@ const ACCEPT = ['Accept'];
  * response says `Connection: close`. One function for the three, not three
  * middleware: each layer of koa-compose costs a promise per request.
  */
-export function errorBoundary(translator: Translator): Middleware {
+export function errorBoundary(translator: Translator, format: ErrorFormat = DEFAULT_ERROR_FORMAT): Middleware {
   return async (ctx: Context, next: Next): Promise<void> => {
     try {
       if (isDraining(ctx)) throw httpError('SHUTTING_DOWN');
@@ -43,10 +45,17 @@ export function errorBoundary(translator: Translator): Middleware {
         if (ctx.status === 404) throw new NotFound();
       }
     } catch (error) {
-      const problem = toProblem(error);
+      const problem = toProblem(error, format.validationStatus);
       if (problem.status >= 500) ctx.app.emit('error', asError(error), ctx);
       if (ctx.headerSent || !ctx.writable) return;
-      sendProblem(ctx, problem, translator);
+      try {
+        sendProblem(ctx, problem, translator, format);
+      } catch (failure) {
+        // The app's `errors.render` threw or returned nothing: its error is reported, and the
+        // client gets the generic 500 in the default format rather than no answer (docs/errors.md).
+        ctx.app.emit('error', asError(failure), ctx);
+        sendProblem(ctx, toProblem(failure), translator);
+      }
     } finally {
       if (!ctx.headerSent && isDraining(ctx)) ctx.set('Connection', 'close');
     }
@@ -66,13 +75,13 @@ type Settled = Context & { [SETTLED]?: { error: unknown; status: number } };
  * status explicit: a middleware that catches the error and sets a body
  * still gets Koa's 200.
  */
-export function settling(middleware: Middleware): Middleware {
+export function settling(middleware: Middleware, validationStatus = 400): Middleware {
   return async (ctx: Context, next: Next): Promise<void> => {
     try {
       await middleware(ctx, next);
     } catch (error) {
       if (!ctx.headerSent) {
-        const { status } = toProblem(error);
+        const { status } = toProblem(error, validationStatus);
         ctx.res.statusCode = status;
         (ctx as Settled)[SETTLED] = { error, status };
       }

@@ -3,6 +3,8 @@ import type { Context } from 'koa';
 import { messageOf, type ErrorCode, HttpError, Message } from '../errors';
 import type { Translator } from '../i18n/translator';
 import { announced } from '../lifecycle/respond';
+import type { ErrorFormat, ProblemDocument, ProblemItem } from '../model/error-format';
+import { DEFAULT_ERROR_FORMAT, renderedBody, survivesError } from './error-format';
 
 export interface Problem {
   status: number;
@@ -26,6 +28,8 @@ export function varyOn(ctx: Context, headers: readonly string[]): void {
 
 const CLIENT_ERROR: ErrorCode = 'CLIENT_ERROR';
 const INTERNAL_ERROR: ErrorCode = 'INTERNAL_ERROR';
+const VALIDATION_FAILED: ErrorCode = 'VALIDATION_FAILED';
+const VALIDATION_CODES: ReadonlySet<string> = new Set<ErrorCode>([VALIDATION_FAILED, 'INVALID_PARAMETER', 'MISSING_PARAMETER', 'INEXACT_NUMBER', 'TOO_MANY_VALUES', 'MISSING_BODY']);
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** Latin-1 without control characters: what Node accepts in a header value. */
@@ -38,12 +42,17 @@ const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
  * and so is a value that throws when looked at (a revoked Proxy, a throwing
  * `status` getter): the error boundary must not fail itself.
  */
-export function toProblem(error: unknown): Problem {
+export function toProblem(error: unknown, validationStatus = 400): Problem {
+  let problem: Problem;
   try {
-    return inspect(error);
+    problem = inspect(error);
   } catch {
     return internalError();
   }
+  // `errors.status.validation`: values that parse but do not validate are sent as 422 where the app says so;
+  // a body that does not parse stays 400 (docs/errors.md#validation-failures).
+  if (validationStatus !== 400 && problem.status === 400 && VALIDATION_CODES.has(problem.code)) problem.status = validationStatus;
+  return problem;
 }
 
 function inspect(error: unknown): Problem {
@@ -75,14 +84,18 @@ function safeHeaders(headers: unknown): Record<string, string> {
 }
 
 /**
- * Writes an RFC 9457 problem document, replacing whatever the handler had set
- * (as Koa does) but keeping `Vary` (middleware's and the scheme's, which
- * Koa's error path would drop). The detail is translated here, in the language negotiated from
- * `Accept-Language`.
+ * Writes the error response, the one place every error waymark sends is
+ * written (docs/errors.md): an RFC 9457 problem document, or what the app's
+ * `errors.render` makes of it. It replaces whatever the handler had set (as
+ * Koa does) but keeps `Vary` (middleware's and the scheme's, which Koa's
+ * error path would drop) and security and CORS headers (helmet's,
+ * @koa/cors's). The detail is translated here, in the language negotiated
+ * from `Accept-Language`. A throwing `render` throws here; the caller answers
+ * the generic 500 with the default format.
  */
-export function sendProblem(ctx: Context, problem: Problem, translator?: Translator): void {
+export function sendProblem(ctx: Context, problem: Problem, translator?: Translator, format: ErrorFormat = DEFAULT_ERROR_FORMAT): void {
   const vary = ctx.response.get('Vary');
-  for (const name of ctx.res.getHeaderNames()) ctx.res.removeHeader(name);
+  for (const name of ctx.res.getHeaderNames()) if (!survivesError(name)) ctx.res.removeHeader(name);
   ctx.set(problem.headers);
   for (const [name, value] of announced(ctx)) ctx.set(name, value);
   if (vary) ctx.vary(vary);
@@ -91,10 +104,34 @@ export function sendProblem(ctx: Context, problem: Problem, translator?: Transla
     ctx.vary('Accept-Language');
     detail = translator.translate(problem.text, translator.language(ctx.get('Accept-Language')));
   }
-  ctx.status = problem.status;
-  ctx.type = 'application/problem+json';
   const { type = 'about:blank', title = STATUS_CODES[problem.status] ?? 'Error', instance } = problem;
-  ctx.body = JSON.stringify({ type, title, status: problem.status, detail, ...(instance === undefined ? {} : { instance }), ...problem.extensions });
+  const document = { type, title, status: problem.status, detail, ...(instance === undefined ? {} : { instance }), ...problem.extensions };
+  if (format.render === null) {
+    ctx.status = problem.status;
+    ctx.type = format.mediaType;
+    ctx.body = JSON.stringify(problem.code === VALIDATION_FAILED ? withPlainItems(document) : document);
+    return;
+  }
+  const body = renderedBody(format, document as ProblemDocument, ctx);
+  ctx.status = problem.status;
+  ctx.type = format.mediaType;
+  ctx.body = body;
+}
+
+/**
+ * The default document lists each validation failure as `{ detail, pointer }`
+ * or `{ detail, parameter }`, as it always has; `keyword` and `params` are for
+ * a renderer (docs/errors.md#validation-failures).
+ */
+function withPlainItems(document: Record<string, unknown>): Record<string, unknown> {
+  const { errors } = document;
+  if (!Array.isArray(errors)) return document;
+  return { ...document, errors: errors.map((item: ProblemItem) => {
+    if (typeof item !== 'object' || item === null || !('keyword' in item)) return item;
+    const { keyword, params, ...plain } = item;
+    void [keyword, params];
+    return plain;
+  }) };
 }
 
 /**

@@ -9,7 +9,8 @@ import { operationIdOf, routeName } from './operation-id';
 import { operationOf, type OpenApiOperation } from './operation';
 import { templateOf } from './paths';
 import { hostServers, placeVersion } from './placement';
-import { PROBLEM_SCHEMA } from './responses';
+import { errorDocs } from './errors';
+import type { ErrorFormat } from '../model/error-format';
 import { versionRequest } from './versioning';
 import { methodsOf } from '../table/methods';
 import { formsOf, paramsOf } from '../table/tokens';
@@ -34,6 +35,8 @@ export interface OpenApiSource {
   readonly openapi?: OpenApiDocumentOptions;
   /** The app's version history: an older version's document shows its routes as that version's clients see them. */
   readonly history?: AppHistory | null;
+  /** `AppOptions.errors`, checked: the error responses' media type and schema (docs/errors.md#in-the-documents). */
+  readonly errors?: ErrorFormat;
 }
 
 /** An OpenAPI 3.1 document, as plain JSON data. */
@@ -79,6 +82,7 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
   const ids = new Set<string>();
   const refusals = new Map<VersioningScheme, number>(); // one error object per scheme, not one per operation
   const request = appScheme === null ? null : versionRequest(appScheme, version, source.mediaTypes);
+  const errorFormat = errorDocs(source.errors, warn);
   const tags = new Set<string>();
   for (const listed of source.table.routes) {
     const route = source.history ? source.history.routeAt(listed, source.history.indexOf(version)) : listed;
@@ -112,6 +116,7 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
           parsers: source.parsers,
           versionNote: scheme === appScheme && request !== null ? request.note : null,
           warn: routeWarn,
+          errors: errorFormat,
         });
         if (operation.parameters) operation.parameters = renamed(operation.parameters as Record<string, unknown>[], names, key.names);
         for (const tag of (operation.tags as string[] | undefined) ?? []) tags.add(tag);
@@ -123,7 +128,7 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
   }
   const info = { ...parts.info, title: parts.info?.title ?? 'API', version: parts.info?.version ?? version ?? source.history?.served ?? 'unversioned' };
   const listed = parts.tags ?? [];
-  const components: OpenApiDocument['components'] = { schemas: { Problem: PROBLEM_SCHEMA } };
+  const components: OpenApiDocument['components'] = { schemas: { ...errorFormat.components } };
   if (parts.securitySchemes !== undefined) components.securitySchemes = parts.securitySchemes;
   const webhooks = webhooksOf(source.openapi?.webhooks, source.history, version, warn);
   // A copy: the operations hold the app's own schema objects, and a caller that edits its document must change neither the app nor the next document.

@@ -8,9 +8,11 @@ import type { Parser } from '../model/parser';
 import type { PathForm } from './paths';
 import type { Placement } from './placement';
 import { responsesOf } from './responses';
+import type { ErrorDocs } from './errors';
 import type { Warn } from './schemas';
 import { securityOf } from './security';
 import { paramsOf } from '../table/tokens';
+import { shownSchema } from './schemas';
 
 /** One operation of an OpenAPI document; see the OpenAPI 3.1 Operation Object for the other fields. */
 export interface OpenApiOperation {
@@ -36,6 +38,8 @@ export interface OperationFacts {
   /** How a client asks for the version, when the operation must say it (the Accept header). */
   versionNote: string | null;
   warn: Warn;
+  /** How error responses are written (`AppOptions.errors`); absent: problem documents, validation 400. */
+  errors?: ErrorDocs;
 }
 
 /**
@@ -62,12 +66,31 @@ export function operationOf(facts: OperationFacts): OpenApiOperation {
   if (requestBody) operation.requestBody = requestBody;
   operation.security = securityOf(route.guards);
   const problems = [406, ...route.guards.flatMap((guard) => guard.responses)];
-  if (bindsInput(route)) problems.push(400);
+  const validation = facts.errors?.validation ?? 400;
+  if (bindsInput(route)) problems.push(validation);
   if (paramsOf(form).some(({ name }) => !placement.filled.has(name))) problems.push(404);
   if (facts.refusal !== null) problems.push(facts.refusal);
   if (scheme !== null && isRetiring(scheme, version)) problems.push(410);
   if (requestBody) problems.push(413, 415);
+  // With validation failures at 422, a body that does not parse is still a 400.
+  if (requestBody && validation !== 400) problems.push(400);
   const mediaTypes = facts.mediaTypes.map((type) => type + placement.mediaSuffix);
-  operation.responses = responsesOf({ docs, mediaTypes, problems, warn });
+  operation.responses = responsesOf({ docs, mediaTypes, problems, warn, errorContent: facts.errors?.content });
+  guardResponses(operation.responses, route, facts.errors?.mediaType ?? 'application/problem+json', warn);
   return operation;
+}
+
+/**
+ * A guard's `{ status, schema }` responses: its own body under the app's error media type, in
+ * the entry generated for that status (a route that documents the status, or a `4XX`/`default`
+ * covering it, says what it sends instead).
+ */
+function guardResponses(responses: Record<string, unknown>, route: RouteRecord, mediaType: string, warn: Warn): void {
+  for (const guard of route.guards) {
+    for (const { status, schema, description } of guard.described ?? []) {
+      if (schema === undefined || Object.hasOwn(route.docs.responses ?? {}, String(status)) || !Object.hasOwn(responses, String(status))) continue;
+      const entry = responses[String(status)] as Record<string, unknown>;
+      responses[String(status)] = { ...entry, ...(description === undefined ? {} : { description }), content: { [mediaType]: { schema: shownSchema(schema, 'output', warn) } } };
+    }
+  }
 }

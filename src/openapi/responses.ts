@@ -35,6 +35,8 @@ export interface ResponseFacts {
   problems: readonly number[];
   /** Hears of a schema that cannot describe itself. */
   warn?: Warn;
+  /** The `content` of an error response (`AppOptions.errors`, docs/errors.md#in-the-documents); default a problem document. */
+  errorContent?: () => Record<string, unknown>;
 }
 
 /**
@@ -45,24 +47,25 @@ export interface ResponseFacts {
  * app's media types for a success (so the Accept scheme's version shows),
  * a problem document for an error, nothing for 204, 304 and 1xx.
  */
-export function responsesOf({ docs, mediaTypes, problems, warn = () => {} }: ResponseFacts): Record<string, unknown> {
+export function responsesOf({ docs, mediaTypes, problems, warn = () => {}, errorContent = problemContent }: ResponseFacts): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   const documented: Record<string, DocumentedResponse> = docs.responses ?? { 200: {} };
   for (const [status, response] of Object.entries(documented)) {
     const entry: Record<string, unknown> = { description: response.description ?? reason(status) };
-    const content = contentOf(status, response, response.mediaTypes ?? mediaTypes, warn);
+    const content = contentOf(status, response, response.mediaTypes ?? mediaTypes, warn, errorContent);
     if (content) entry.content = content;
     responses[status] = entry;
   }
   for (const status of [...new Set(problems)].sort((a, b) => a - b)) {
     const key = String(status);
-    if (Object.hasOwn(responses, key)) continue;
-    responses[key] = { description: reason(key), content: problemContent() };
+    // A route's own `4XX` (or `5XX`) or `default` says what its errors are: it replaces the generated entries.
+    if (Object.hasOwn(responses, key) || Object.hasOwn(responses, `${key[0]}XX`) || Object.hasOwn(responses, 'default')) continue;
+    responses[key] = { description: reason(key), content: errorContent() };
   }
   return responses;
 }
 
-function contentOf(status: string, response: DocumentedResponse, mediaTypes: readonly string[], warn: Warn): Record<string, unknown> | undefined {
+function contentOf(status: string, response: DocumentedResponse, mediaTypes: readonly string[], warn: Warn, errorContent: () => Record<string, unknown>): Record<string, unknown> | undefined {
   if (response.schema !== undefined) {
     const schema = shownSchema(response.schema, 'output', warn);
     // The schema describes the value; only JSON writes the value itself. A CSV or HTML body is the renderer's (docs/renderers-and-parsers.md).
@@ -70,7 +73,7 @@ function contentOf(status: string, response: DocumentedResponse, mediaTypes: rea
   }
   if (response.mediaTypes !== undefined) return Object.fromEntries(mediaTypes.map((type) => [type, {}]));
   if (status === 'default' || status === '204' || status === '304' || status.startsWith('1')) return undefined;
-  if (status.startsWith('4') || status.startsWith('5')) return problemContent();
+  if (status.startsWith('4') || status.startsWith('5')) return errorContent();
   return Object.fromEntries(mediaTypes.map((type) => [type, { schema: {} }]));
 }
 

@@ -41,9 +41,23 @@ function standardCheck(schema: StandardSchemaV1, parameter: string | undefined):
 export function standardIssues(issues: readonly StandardSchemaV1.Issue[], parameter?: string): Issue[] {
   return issues.slice(0, MAX_ISSUES).map((issue) => {
     const at = pointer(issue.path ?? []);
-    if (parameter === undefined) return { detail: issue.message, pointer: `#${at}` };
-    return { detail: at ? `${issue.message} (at ${at})` : issue.message, parameter };
+    const { keyword, params } = whatFailed(issue);
+    if (parameter === undefined) return { detail: issue.message, pointer: `#${at}`, keyword, params };
+    return { detail: at ? `${issue.message} (at ${at})` : issue.message, parameter, keyword, params };
   });
+}
+
+/**
+ * A Standard Schema issue's `code` (zod's `too_small`, valibot's `type`, ...) as the item's `keyword`,
+ * and its other plain members (`minimum`, `expected`, ...) as `params`; the rejected `input` is left out.
+ */
+function whatFailed(issue: StandardSchemaV1.Issue): { keyword: string; params: Record<string, unknown> } {
+  const { message, path, code, input, ...rest } = issue as StandardSchemaV1.Issue & { code?: unknown; input?: unknown; kind?: unknown; type?: unknown };
+  void [message, path, input];
+  const params: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(rest)) if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) params[key] = value;
+  const keyword = typeof code === 'string' ? code : typeof rest.type === 'string' ? rest.type : 'invalid';
+  return { keyword, params };
 }
 
 /** A JSON Pointer (RFC 6901) from a Standard Schema path. */

@@ -6,8 +6,12 @@ import { linearEngine } from '../util/linear-regexp';
 import { checkBounded } from './bounds';
 import { safeIntegerKeyword, withSafeIntegers } from './safe-integers';
 
-/** One entry of a 400's `errors` member (RFC 9457 §3's example shape). */
-export type Issue = { detail: string; pointer: string } | { detail: string; parameter: string };
+/**
+ * One entry of a 400's `errors` member (RFC 9457 §3's example shape), with
+ * what failed as data for an app's error renderer: ajv's `keyword` and
+ * `params` (docs/errors.md#validation-failures).
+ */
+export type Issue = ({ detail: string; pointer: string } | { detail: string; parameter: string }) & { keyword: string; params: Record<string, unknown> };
 
 /** However many errors a value has, a response lists at most this many. */
 export const MAX_ISSUES = 100;
@@ -61,7 +65,7 @@ export class SchemaCompiler {
 
 /** ajv's errors for a body, as `{ detail, pointer }` with pointers written `#/a/0`. */
 export function bodyIssues(errors: readonly ErrorObject[]): Issue[] {
-  return errors.slice(0, MAX_ISSUES).map((error) => ({ detail: error.message ?? 'is invalid', pointer: `#${pointerOf(error)}` }));
+  return errors.slice(0, MAX_ISSUES).map((error) => ({ detail: error.message ?? 'is invalid', pointer: `#${pointerOf(error)}`, keyword: error.keyword, params: error.params }));
 }
 
 /** ajv's errors for a path, query or header value, as `{ detail, parameter }`. */
@@ -69,7 +73,7 @@ export function parameterIssues(errors: readonly ErrorObject[], parameter: strin
   return errors.slice(0, MAX_ISSUES).map((error) => {
     const at = pointerOf(error);
     const message = error.message ?? 'is invalid';
-    return { detail: at ? `${message} (at ${at})` : message, parameter };
+    return { detail: at ? `${message} (at ${at})` : message, parameter, keyword: error.keyword, params: error.params };
   });
 }
 

@@ -24,8 +24,22 @@ describe('openapi/responses', () => {
       409: { description: 'Conflict', content: problem },
       '2XX': { description: 'Any 2XX response', content: json({}) },
       default: { description: 'Any other response' },
-      404: { description: 'Not Found', content: problem },
     });
+  });
+
+  it("lets a route's own 4XX or default replace the error entries waymark would add (docs/errors.md#in-the-documents)", () => {
+    const fourXX = responsesOf({ docs: { responses: { 200: {}, '4XX': { schema: { type: 'object' } } } }, mediaTypes: ['application/json'], problems: [400, 404, 500] });
+    expect(Object.keys(fourXX)).to.have.members(['200', '4XX', '500']);
+    const fallback = responsesOf({ docs: { responses: { 200: {}, default: { schema: { type: 'object' } } } }, mediaTypes: ['application/json'], problems: [400, 404, 500] });
+    expect(Object.keys(fallback)).to.deep.equal(['200', 'default']);
+  });
+
+  it('writes error entries with the content it is given (AppOptions.errors)', () => {
+    const content = () => ({ 'application/json': { schema: { $ref: '#/components/schemas/Error' } } });
+    const responses = responsesOf({ docs: { responses: { 200: {}, 409: {} } }, mediaTypes: ['application/json'], problems: [404], errorContent: content });
+    expect(responses['409']).to.deep.equal({ description: 'Conflict', content: content() });
+    expect(responses['404']).to.deep.equal({ description: 'Not Found', content: content() });
+    expect((responses['404'] as { content: unknown }).content).to.not.equal((responses['409'] as { content: unknown }).content);
   });
 
   it("keeps a route's own documentation of a problem status", () => {

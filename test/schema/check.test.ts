@@ -45,6 +45,6 @@ describe('schema/check: one check for every kind of schema', () => {
     };
     const pending = check(slow, {});
     expect(pending).to.be.instanceOf(Promise);
-    expect(await pending).to.deep.equal({ issues: [{ detail: 'taken', pointer: '#/a~1b/c~0d/0' }] });
+    expect(await pending).to.deep.equal({ issues: [{ detail: 'taken', pointer: '#/a~1b/c~0d/0', keyword: 'invalid', params: {} }] });
   });
 });

@@ -14,7 +14,7 @@ describe('validation/failures', () => {
     tooMany('query', 'n', 3),
     tooMany('header', 'n', 3),
     missingBody(),
-    rejected([{ detail: 'must be integer', parameter: 'n' }]),
+    rejected([{ detail: 'must be integer', parameter: 'n', keyword: 'type', params: { type: 'integer' } }]),
   ];
 
   it('are 400s (BadRequest) with their catalogue codes', () => {
@@ -29,7 +29,8 @@ describe('validation/failures', () => {
     expect(missing('header', 'x-key').detail).to.equal('Missing header "x-key".');
     expect(invalid('path', 'since', 'Date').detail).to.equal('Invalid path parameter "since": expected an RFC 3339 date or date-time.');
     expect(tooMany('query', 'tag', 1000).detail).to.equal('Invalid query parameter "tag": more than 1000 values.');
-    expect(rejected([{ detail: 'must be integer', parameter: 'n' }]).extensions).to.deep.equal({ errors: [{ detail: 'must be integer', parameter: 'n' }] });
+    const item = { detail: 'must be integer', parameter: 'n', keyword: 'type', params: { type: 'integer' } };
+    expect(rejected([item]).extensions).to.deep.equal({ errors: [item] });
   });
 
   for (const language of ['fr', 'de', 'es']) {

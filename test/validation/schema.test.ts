@@ -16,7 +16,9 @@ describe('validation/schema', () => {
   it('names the parameter, and where inside it the failure is', () => {
     const validate = new SchemaCompiler().compile({ type: 'array', items: { type: 'integer', minimum: 1 } }, 'T.m');
     validate([1, 0]);
-    expect(parameterIssues(validate.errors ?? [], 'ids')).to.deep.equal([{ detail: 'must be >= 1 (at /1)', parameter: 'ids' }]);
+    expect(parameterIssues(validate.errors ?? [], 'ids')).to.deep.equal([
+      { detail: 'must be >= 1 (at /1)', parameter: 'ids', keyword: 'minimum', params: { comparison: '>=', limit: 1 } },
+    ]);
   });
 
   it('bounds the issues a response lists', () => {
