@@ -26,7 +26,9 @@ describe('examples/pinned.ts: versions per API key, and the api-catalog', () => 
       ['v3', 'current'],
     ]);
     const changelog = await server.get(linkset[3]['service-meta'][0].href).expect(200);
-    expect(changelog.body).to.deep.equal({ version: 'v3', changes: [{ description: "A user's `name` is now called `displayName`." }] });
+    expect(changelog.body.version).to.equal('v3');
+    expect(changelog.body.changes.map((c: { description: string }) => c.description)).to.deep.equal(["A user's `name` is now called `displayName`."]);
+    expect(changelog.body.changes[0].entries.map((e: { kind: string; from: string; field: string }) => `${e.kind} ${e.from} ${e.field}`)).to.include('field-renamed name displayName');
     const document = await server.get(linkset[1]['service-desc'][0].href).expect(200);
     expect(document.body.info.version).to.equal('v1');
   });
