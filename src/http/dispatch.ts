@@ -15,6 +15,7 @@ import type { Candidate, Matcher } from './matcher';
 import type { RoutePlan } from './middleware';
 import { asError, sendProblem, toProblem, varyOn } from './problem';
 import type { RouteTrace } from './tracing';
+import { applyOutcome, Outcome } from './outcome';
 
 const ACCEPT = ['Accept'];
 
@@ -203,7 +204,9 @@ async function handle(ctx: Context, route: RouteRecord, plan: RoutePlan, params:
   const bound = plan.bind(ctx, params);
   const args = Array.isArray(bound) ? bound : await bound;
   const returned = plan.instance[route.handler](...args);
-  const rendered = plan.render(ctx, isThenable(returned) ? await returned : returned, offer, offers);
+  let value = isThenable(returned) ? await returned : returned;
+  if (value instanceof Outcome) value = applyOutcome(ctx, value);
+  const rendered = plan.render(ctx, value, offer, offers);
   if (rendered !== undefined) await rendered;
 }
 
