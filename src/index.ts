@@ -4,6 +4,7 @@ export { App, createApp, type AppOptions } from './app';
 export { Controller } from './decorators/controller';
 export { Get, Post, Put, Patch, Delete, Head, Options, All } from './decorators/routes';
 export { Param, Params, Query, Queries, Body, Header, Ctx, Version } from './decorators/params';
+export { createParameter, State, Cookie, Headers } from './decorators/parameters';
 export { Use } from './decorators/use';
 export { File, Files } from './decorators/files';
 export { JSONParser, FormParser, MultiPartParser, TextParser, RawParser, type MultiPartOptions } from './http/parsers';
@@ -40,7 +41,7 @@ export { reply, redirect, type Outcome, type ReplyOptions, type RedirectOptions 
 export { include, type Include, type IncludeOptions, type RouteSource } from './table/include';
 export type { RouteInfo } from './model/info';
 export type { ControllerOptions, DocumentedHeader, DocumentedResponse, RouteDocs, RouteOptions } from './model/options';
-export type { BodyOptions, ParamOptions, ParamType } from './model/params';
+export type { BodyOptions, CookieOptions, CustomParameterOptions, ParamOptions, ParamType, QueriesOptions } from './model/params';
 export type { Infer, JSONSchema, Schema, StandardSchemaV1 } from './model/schema';
 export type { RouteRecord, RouteTable } from './model/route';
 export type { QueryInput, ReverseOptions, ReverseParams } from './model/reverse';

@@ -9,7 +9,7 @@ import type { PathForm } from './paths';
 import type { Placement } from './placement';
 import { responsesOf } from './responses';
 import type { Warn } from './schemas';
-import { securityOf } from './security';
+import { describedBy, securityOf } from './security';
 import { paramsOf } from '../table/tokens';
 
 /** One operation of an OpenAPI document; see the OpenAPI 3.1 Operation Object for the other fields. */
@@ -60,8 +60,9 @@ export function operationOf(facts: OperationFacts): OpenApiOperation {
   if (parameters.length > 0) operation.parameters = parameters;
   const requestBody = requestBodyOf(route, facts.parsers, warn);
   if (requestBody) operation.requestBody = requestBody;
-  operation.security = securityOf(route.guards);
-  const problems = [406, ...route.guards.flatMap((guard) => guard.responses)];
+  const guards = describedBy(route);
+  operation.security = securityOf(guards);
+  const problems = [406, ...guards.flatMap((guard) => guard.responses)];
   if (bindsInput(route)) problems.push(400);
   if (paramsOf(form).some(({ name }) => !placement.filled.has(name))) problems.push(404);
   if (facts.refusal !== null) problems.push(facts.refusal);
