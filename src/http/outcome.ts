@@ -161,16 +161,20 @@ function resolve(ctx: Context, { target: to, params, external }: Target): string
  * The route's renderer, giving the response the route's declared status
  * (`status`, or its one declared 2xx) when the handler set none, and the
  * route's `headers`; `render` itself when the route declares neither.
+ * The declared status holds for nothing returned too (an empty body), so
+ * that every status sent is one the document lists.
  */
 export function planOutcome(route: RouteRecord, render: Render): Render {
   const status = defaultStatus(route.docs);
   const headers = route.docs.headers;
   if (status === undefined && headers === undefined) return render;
-  // A single declared 200 keeps today's 204 for nothing returned; an explicit `status: 200` does not.
-  const keepNoContent = status === 200 && route.docs.status === undefined;
   return (ctx, returned, offer, offers) => {
     const explicit = (ctx.response as unknown as { _explicitStatus?: boolean })._explicitStatus === true;
-    if (status !== undefined && !explicit && !(keepNoContent && returned === undefined && ctx.body == null)) ctx.status = status;
+    if (status !== undefined && !explicit) {
+      ctx.status = status;
+      // Nothing to send with a status that has a body: an empty one, not Koa's reason phrase as text.
+      if (returned === undefined && ctx.body == null && status !== 204) ctx.body = '';
+    }
     if (headers !== undefined && (!explicit || ctx.status < 400)) ctx.set(headers as Record<string, string>);
     return render(ctx, returned, offer, offers);
   };
