@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { Controller, createApp, Get, ImproperlyConfigured, Param, Post, redirect, reply, URLPathVersioning } from '../../src';
+import { Controller, createApp, Get, ImproperlyConfigured, NoReverseMatch, Param, Post, redirect, reply, URLPathVersioning } from '../../src';
 
 @Controller('/:version/books')
 class Books {
@@ -20,7 +20,7 @@ class Books {
     return redirect('/v1/books/4');
   }
   @Get('/away/:how', 'away') away(@Param('how') how: string) {
-    const targets: Record<string, string> = { absolute: 'https://evil.example/x', protocol: '//evil.example/x', backslash: '/\\evil.example/x' };
+    const targets: Record<string, string> = { absolute: 'https://evil.example/x', protocol: '//evil.example/x', backslash: '/\\evil.example/x', tab: '/\t/evil.example/x', scheme: 'javascript:alert(1)', userinfo: 'http://127.0.0.1@evil.example/x' };
     return redirect(targets[how]);
   }
   @Get('/meant/away', 'meant') meant() {
@@ -50,13 +50,14 @@ describe('http/outcome: reply() and redirect() (spec §23)', () => {
   });
 
   it('never redirects to another origin by accident: a 500 problem and an ImproperlyConfigured on the error event', async () => {
-    for (const how of ['absolute', 'protocol', 'backslash']) {
+    for (const how of ['absolute', 'protocol', 'backslash', 'tab', 'scheme', 'userinfo']) {
       const built = app();
       const errors: unknown[] = [];
       built.on('error', (error) => errors.push(error));
       const response = await request(built.callback()).get(`/v1/books/away/${how}`).expect(500);
       expect(response.headers.location, how).to.equal(undefined);
-      expect(errors[0], how).to.be.instanceOf(ImproperlyConfigured);
+      // A target without a slash is a route name: `javascript:...` is none, so it fails as a NoReverseMatch.
+      expect(errors[0], how).to.be.instanceOf(how === 'scheme' ? NoReverseMatch : ImproperlyConfigured);
     }
   });
 
