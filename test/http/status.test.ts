@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Context } from 'koa';
 import request from 'supertest';
-import { Controller, createApp, Ctx, Delete, Get, Post, InvalidResponse } from '../../src';
+import { Controller, createApp, Ctx, Delete, Get, Post, InvalidResponse, redirect } from '../../src';
 import { generateClient } from '../../src/client/emit';
 import { clientSourceOf } from '../../src/client/source';
 
@@ -23,6 +23,9 @@ class Users {
   }
   @Get('/ok', { name: 'ok', responses: { 200: { schema: User } } }) ok() {}
   @Delete('/:id', 'delete') remove() {}
+  @Get('/first/one', { name: 'first', status: 302 }) first() {
+    return redirect('ok');
+  }
 }
 
 @Controller('/explicit')
@@ -107,6 +110,8 @@ describe('http/status: the generated client accepts what the route sends', () =>
       const client = createClient({ baseUrl: `http://127.0.0.1:${port}` });
       expect((await client.call('delete', { id: '1' })).status).to.equal(204);
       expect(await client.call('create')).to.deep.include({ status: 201, body: { id: 1, name: 'Ada' } });
+      // A documented redirect is the reply, not the page it points to (which the document does not list for this operation).
+      expect((await client.call('first')).status).to.equal(302);
     } finally {
       server.close();
     }
