@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
-import { Controller, Ctx, Get, Param, Post, Body, type RouteSource } from '../src';
-import { UsersController } from './users';
+import { Controller, Ctx, Get, Param, Post, Body, reply, type RouteSource } from '../src';
+import { CurrentUser, UsersController, type User } from './users';
 
 /** What the app without versioning has always sent for a user: v1's shape, which its released document promises. */
 const FLAT_USER = {
@@ -43,8 +43,9 @@ class UnversionedUsers {
   }
 
   @Post('/', { name: 'users-create', summary: 'Add a user', tags: ['users'], responses: { 201: { description: 'The new user, at the URL in Location', schema: FLAT_USER } } })
-  create(@Body({ required: true, schema: NEW_USER }) body: { name: string }, @Ctx() ctx: Context) {
-    return flat(this.users.create({ displayName: body.name }, ctx) as Wrapped);
+  create(@Body({ required: true, schema: NEW_USER }) body: { name: string }, @CurrentUser() author: User | undefined, @Ctx() ctx: Context) {
+    const created = this.users.create({ displayName: body.name }, author, ctx).body as Wrapped;
+    return reply(flat(created), { location: 'users-detail', params: { id: created.data.id } });
   }
 }
 

@@ -55,6 +55,9 @@ export function operationsOf(document: Json, version: string | null, carrier: Ve
       const parameters: ParameterSpec[] = [];
       for (const raw of [...((item.parameters ?? []) as Json[]), ...((operation.parameters ?? []) as Json[])]) {
         const place = String(raw.in);
+        // A cookie is the cookie jar's to send (browsers refuse a Cookie header from script); in Node, pass
+        // `headers: { cookie }` to createClient (docs/declaring-what-handlers-decide.md).
+        if (place === 'cookie') continue;
         if (!PARAMETER_PLACES.has(place)) throw new ImproperlyConfigured(`${where}: a parameter in '${place}' cannot be sent by the generated client.`);
         if (carrier === 'query-parameter' && place === 'query' && raw.name === versionParam && version !== null) {
           fixedQuery[versionParam] = version;

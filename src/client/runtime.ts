@@ -127,6 +127,8 @@ async function send(base: URL, spec: Spec, args: Args, options: ClientOptions<un
   for (const name of spec.header) if (args[name] !== undefined) headers.set(name, (Array.isArray(args[name]) ? (args[name] as unknown[]) : [args[name]]).map(text).join(', '));
   if (spec.accept !== null) headers.set('accept', spec.accept);
   const init: RequestInit = { method: spec.method, headers };
+  // An operation documenting a redirect gets it as its reply (Node's fetch gives the 3xx with its Location), not the page it points to.
+  if (spec.statuses.some((status) => status[0] === '3')) init.redirect = 'manual';
   if (spec.body !== null && args.body !== undefined) {
     init.body = encodeBody(spec.body, args.body);
     if (spec.body !== 'multipart/form-data') headers.set('content-type', spec.body);

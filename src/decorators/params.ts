@@ -3,12 +3,12 @@ import { MetadataKeys, appendOwn, paramTypes, readOwn } from '../metadata';
 import { checkKeys } from '../util/keys';
 import { checkSchema } from '../model/schema';
 import { assertLegacyCall } from './legacy';
-import type { BodyOptions, ParamBinding, ParamOptions, ParamSource } from '../model/params';
+import type { BodyOptions, CookieOptions, ParamBinding, ParamOptions, ParamSource, QueriesOptions } from '../model/params';
 
 export const PARAM_TYPES: readonly unknown[] = [String, Number, Boolean, Date, Array];
-const OPTION_KEYS = ['type', 'required', 'schema'];
+const OPTION_KEYS = ['type', 'required', 'schema', 'items'];
 
-export function paramDecorator(source: ParamSource, decorator: string, name?: string, options?: ParamOptions): ParameterDecorator {
+export function paramDecorator(source: ParamSource, decorator: string, name?: string, options?: ParamOptions & CookieOptions): ParameterDecorator {
   return (...args: unknown[]) => {
     assertLegacyCall(args, decorator);
     const [target, property, index] = args as [object, string | symbol | undefined, number];
@@ -20,12 +20,27 @@ export function paramDecorator(source: ParamSource, decorator: string, name?: st
   };
 }
 
-function checkOptions(options: ParamOptions | undefined, where: string, source: ParamSource): ParamOptions {
+function checkOptions(options: (ParamOptions & CookieOptions) | undefined, where: string, source: ParamSource): ParamOptions & CookieOptions {
   if (options === undefined) return {};
-  const known = source === 'file' || source === 'files' ? ['required'] : source === 'body' ? OPTION_KEYS.filter((key) => key !== 'type') : OPTION_KEYS;
+  const known =
+    source === 'file' || source === 'files'
+      ? ['required']
+      : source === 'body'
+        ? OPTION_KEYS.filter((key) => key !== 'type' && key !== 'items')
+        : source === 'queries'
+          ? ['schema']
+          : source === 'cookie'
+            ? [...OPTION_KEYS, 'signed']
+            : OPTION_KEYS;
   checkKeys(`${where} options`, options, known);
   if (options.type !== undefined && !PARAM_TYPES.includes(options.type)) {
     throw new ImproperlyConfigured(`${where}: option type must be String, Number, Boolean, Date or Array, got ${String(options.type)}.`);
+  }
+  if (options.items !== undefined && (options.type !== Array || !PARAM_TYPES.includes(options.items) || (options.items as unknown) === Array)) {
+    throw new ImproperlyConfigured(`${where}: option items goes with type: Array and must be String, Number, Boolean or Date, got ${String(options.items)}.`);
+  }
+  if ((options as CookieOptions).signed !== undefined && typeof (options as CookieOptions).signed !== 'boolean') {
+    throw new ImproperlyConfigured(`${where}: option signed must be true or false.`);
   }
   if (options.required !== undefined && typeof options.required !== 'boolean') {
     throw new ImproperlyConfigured(`${where}: option required must be true or false, got ${JSON.stringify(options.required)}.`);
@@ -34,7 +49,7 @@ function checkOptions(options: ParamOptions | undefined, where: string, source: 
   return { ...options };
 }
 
-function named(source: ParamSource, decorator: string, name: unknown, options?: ParamOptions): ParameterDecorator {
+export function named(source: ParamSource, decorator: string, name: unknown, options?: ParamOptions & CookieOptions): ParameterDecorator {
   if (typeof name !== 'string' || name === '') {
     throw new ImproperlyConfigured(`${decorator} needs the name of the value to bind, got ${JSON.stringify(name)}.`);
   }
@@ -109,7 +124,9 @@ export const Params = () => paramDecorator('params', '@Params()');
  */
 export const Query = (name: string, options?: ParamOptions) => named('query', '@Query()', name, options);
 /**
- * The whole query as a record (a repeated key gives an array).
+ * The whole query as a record (a repeated key gives an array); with
+ * `{ schema }`, one object coerced as form values are and validated (a 400
+ * lists every failure), documented as one query parameter per property.
  *
  * @example
  * ```ts
@@ -127,7 +144,7 @@ export const Query = (name: string, options?: ParamOptions) => named('query', '@
  * server.close();
  * ```
  */
-export const Queries = () => paramDecorator('queries', '@Queries()');
+export const Queries = (options?: QueriesOptions) => paramDecorator('queries', '@Queries()', undefined, options);
 /**
  * The request body parsed as JSON (at most `limits.body` bytes), validated by
  * `options.schema` when given; with `required: true` an empty body is a 400.

@@ -8,7 +8,8 @@ import { isStandardSchema, type Schema } from '../model/schema';
 import { compileCheck, type Check } from '../schema/check';
 import { describeSchema } from '../schema/document';
 import type { ParseLimits, Parser } from '../model/parser';
-import { binder, headerSource, pathSource, querySource, valueReader, type Bind, type BodySpec, type FileSpec, type Reader } from './binding';
+import { customReader, queriesReader } from './custom-binding';
+import { binder, cookieSource, headerSource, pathSource, querySource, valueReader, type Bind, type BodySpec, type FileSpec, type Reader } from './binding';
 
 export interface BindingOptions {
   /** The app's schema compiler (one per app). */
@@ -19,8 +20,8 @@ export interface BindingOptions {
   limits: ParseLimits;
 }
 
-const PLACES = { param: 'path', query: 'query', header: 'header' } as const satisfies Record<string, Place>;
-const DECORATORS = { param: '@Param', query: '@Query', header: '@Header' } as const;
+const PLACES = { param: 'path', query: 'query', header: 'header', cookie: 'cookie' } as const satisfies Record<string, Place>;
+const DECORATORS = { param: '@Param', query: '@Query', header: '@Header', cookie: '@Cookie' } as const;
 
 const readWhole: Record<'ctx' | 'params' | 'queries' | 'version', Reader> = {
   ctx: (ctx) => ctx,
@@ -60,7 +61,11 @@ export function planBinding(route: RouteRecord, { compiler, parsers: appParsers,
         );
       }
       files.push({ index, name: binding.name, many: source === 'files', required: options.required === true });
-    } else if (source === 'param' || source === 'query' || source === 'header') {
+    } else if (source === 'custom') {
+      readers.push({ index, read: customReader(binding) });
+    } else if (source === 'queries' && options.schema !== undefined) {
+      readers.push({ index, read: queriesReader(options.schema, compiler, `${where} parameter ${index + 1} (@Queries())`) });
+    } else if (source === 'param' || source === 'query' || source === 'header' || source === 'cookie') {
       const name = binding.name as string;
       const label = `${where} parameter ${index + 1} (${DECORATORS[source]}('${name}'))`;
       if (source === 'param' && !route.pattern.has(name)) {
@@ -72,7 +77,14 @@ export function planBinding(route: RouteRecord, { compiler, parsers: appParsers,
       const read = valueReader({
         place: PLACES[source],
         name,
-        source: source === 'param' ? pathSource(name) : source === 'query' ? querySource(name, conversion.kind === 'array') : headerSource(name, conversion.kind === 'array'),
+        source:
+          source === 'param'
+            ? pathSource(name)
+            : source === 'query'
+              ? querySource(name, conversion.kind === 'array')
+              : source === 'cookie'
+                ? cookieSource(name, options.signed === true)
+                : headerSource(name, conversion.kind === 'array'),
         conversion,
         required: options.required === true,
         check,
@@ -80,15 +92,16 @@ export function planBinding(route: RouteRecord, { compiler, parsers: appParsers,
       });
       readers.push({ index, read });
     } else {
-      readers.push({ index, read: readWhole[source] });
+      readers.push({ index, read: readWhole[source as keyof typeof readWhole] });
     }
   }
   return binder(readers, bodies.length === 0 && files.length === 0 ? null : { parsers, limits, bodies, files });
 }
 
-function conversionOf(binding: ParamBinding, label: string, source: 'param' | 'query' | 'header'): Conversion {
+function conversionOf(binding: ParamBinding, label: string, source: 'param' | 'query' | 'header' | 'cookie'): Conversion {
   const { options } = binding;
-  const decorator = `${DECORATORS[source]}('${binding.name}', { type: Number })`;
+  // TypeScript records `string | undefined` and `number | undefined` alike (Object): list the choices, never guess one.
+  const decorator = `one of ${['String', 'Number', 'Boolean', 'Date'].map((type) => `${DECORATORS[source]}('${binding.name}', { type: ${type} })`).join(', ')}${source === 'param' || source === 'cookie' ? '' : `, { type: Array, items: String }`} or { schema }`;
   if (!binding.designed && options.type === undefined && options.schema === undefined) {
     throw new ImproperlyConfigured(
       `${label}: TypeScript recorded no parameter types for this method, so the value cannot be converted. ` +
@@ -96,7 +109,7 @@ function conversionOf(binding: ParamBinding, label: string, source: 'param' | 'q
         `(esbuild and tsx drop the metadata), or give the type yourself: ${decorator}.`,
     );
   }
-  const conversion = conversionFor(options.type ?? binding.type, asJson(options.schema));
+  const conversion = conversionFor(options.type ?? binding.type, asJson(options.schema), options.items);
   if (conversion === undefined) {
     const recorded = typeof binding.type === 'function' ? binding.type.name : String(binding.type);
     throw new ImproperlyConfigured(
@@ -106,6 +119,9 @@ function conversionOf(binding: ParamBinding, label: string, source: 'param' | 'q
   }
   if (source === 'param' && conversion.kind === 'array') {
     throw new ImproperlyConfigured(`${label}: a path parameter is one value, not an Array. Use a string and split it, or a query parameter.`);
+  }
+  if (source === 'cookie' && conversion.kind === 'array') {
+    throw new ImproperlyConfigured(`${label}: a cookie is one value, not an Array. Use a string and split it.`);
   }
   return conversion;
 }

@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { ImproperlyConfigured } from '../errors';
 import type { Conversion, Scalar } from '../validation/convert';
 import { INEXACT, INVALID } from '../validation/convert';
 import { inexact, invalid, missing, missingBody, missingFile, rejected, tooMany, type Place } from '../validation/failures';
@@ -57,7 +58,7 @@ export function valueReader({ place, name, source, conversion, required, check, 
     let value: unknown;
     if (conversion.kind === 'array') {
       const texts = typeof raw === 'string' ? [raw] : raw;
-      if (texts.length > MAX_VALUES) throw tooMany(place as Exclude<Place, 'path'>, name, MAX_VALUES);
+      if (texts.length > MAX_VALUES) throw tooMany(place as Exclude<Place, 'path' | 'cookie'>, name, MAX_VALUES);
       const { convert, name: type } = conversion.element;
       value = texts.map((text) => {
         const element = convert(text);
@@ -65,6 +66,11 @@ export function valueReader({ place, name, source, conversion, required, check, 
         if (element === INEXACT) throw inexact(place, name);
         return element;
       });
+      // As for one Date: a JSON Schema describes the texts, and the argument stays the Dates.
+      if (check && !standard && type === 'Date') {
+        const checked = check(texts) as Checked;
+        return checked.issues === undefined ? value : new Rejected(checked.issues);
+      }
     } else {
       const text = typeof raw === 'string' ? raw : raw[raw.length - 1];
       value = conversion.scalar.convert(text);
@@ -204,6 +210,20 @@ export function headerSource(name: string, list: boolean): Source {
       if (element !== '') elements.push(element); // RFC 9110 §5.6.1: empty elements are ignored
     }
     return elements;
+  };
+}
+
+/**
+ * A cookie, absent when empty; `signed` reads it through Koa's signed cookies
+ * (keygrip over `app.keys`), where a bad signature is absent too.
+ */
+export function cookieSource(name: string, signed: boolean): Source {
+  if (!signed) return (ctx) => ctx.cookies.get(name) || undefined;
+  return (ctx) => {
+    if (!ctx.app.keys) {
+      throw new ImproperlyConfigured(`@Cookie('${name}', { signed: true }) needs the app's keys: set app.keys = ['a secret'] (Koa's signed cookies).`);
+    }
+    return ctx.cookies.get(name, { signed: true }) || undefined;
   };
 }
 

@@ -47,8 +47,19 @@ export function planContract(route: RouteRecord, options: ContractOptions): Rend
     // Koa's 404 until someone sets a status; a value sent without one goes out as 200.
     const status = (ctx.response as unknown as { _explicitStatus?: boolean })._explicitStatus ? ctx.status : 200;
     const write = exact.get(status) ?? ranges[Math.floor(status / 100)];
-    return write === undefined ? render(ctx, returned, offer, offers) : write(ctx, returned, status, offer, offers);
+    if (write !== undefined) return write(ctx, returned, status, offer, offers);
+    // A body with a status the route does not declare would go out unserialized: under validateResponses, say so.
+    if (options.validate && !declares(responses, status)) {
+      throw new InvalidResponse(label, status, [{ detail: `the route declares no response ${status} (it declares ${Object.keys(responses).join(', ')}); declare it in responses or answer a declared status` }]);
+    }
+    return render(ctx, returned, offer, offers);
   };
+}
+
+/** Whether `responses` declare `status`: exactly, by its range (`2XX`) or by `default`. */
+function declares(responses: NonNullable<RouteRecord['docs']['responses']>, status: number): boolean {
+  const key = String(status);
+  return Object.hasOwn(responses, key) || Object.hasOwn(responses, `${key[0]}XX`) || Object.hasOwn(responses, 'default');
 }
 
 /** How a route is named in errors: its full name, method, path and handler. */

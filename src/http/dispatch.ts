@@ -19,6 +19,7 @@ import type { Pinning } from '../pinning/pinning';
 import type { DeprecationWatch } from '../lifecycle/telemetry';
 import type { ErrorFormat } from '../model/error-format';
 import { DEFAULT_ERROR_FORMAT } from './error-format';
+import { applyOutcome, Outcome } from './outcome';
 
 const ACCEPT = ['Accept'];
 
@@ -221,7 +222,9 @@ async function handle(ctx: Context, route: RouteRecord, plan: RoutePlan, params:
   const bound = plan.bind(ctx, params);
   const args = Array.isArray(bound) ? bound : await bound;
   const returned = plan.instance[route.handler](...args);
-  const rendered = plan.render(ctx, isThenable(returned) ? await returned : returned, offer, offers);
+  let value = isThenable(returned) ? await returned : returned;
+  if (value instanceof Outcome) value = applyOutcome(ctx, value);
+  const rendered = plan.render(ctx, value, offer, offers);
   if (rendered !== undefined) await rendered;
 }
 

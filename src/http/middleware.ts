@@ -8,6 +8,7 @@ import { planBinding } from './binding-plan';
 import { controllerInstances, type Resolve } from './controllers';
 import { planContract } from './contracts';
 import { render, type Render } from './render';
+import { planOutcome } from './outcome';
 import type { AppHistory } from '../history/app-history';
 import { versionedPlan } from './history-plan';
 
@@ -58,12 +59,14 @@ export function planRoutes(routes: readonly RouteRecord[], { resolve, parsers, l
     const contract = planContract(route, contractOptions);
     if (history !== null && history.touches(route)) {
       const around = route.middleware.length > 0 ? (compose([...route.middleware]) as Around) : null;
-      plans[index] = { instance, around, ...versionedPlan(route, bind, contract ?? render, history, { compiler, parsers: route.parsers ?? parsers, limits, validateResponses }) };
+      const versioned = versionedPlan(route, bind, contract ?? render, history, { compiler, parsers: route.parsers ?? parsers, limits, validateResponses });
+      plans[index] = { instance, around, bind: versioned.bind, render: planOutcome(route, versioned.render) };
       continue;
     }
-    if (route.middleware.length > 0 || contract !== null) {
+    const rendering = planOutcome(route, contract ?? render);
+    if (route.middleware.length > 0 || rendering !== render) {
       const around = route.middleware.length > 0 ? (compose([...route.middleware]) as Around) : null;
-      plans[index] = { instance, bind, around, render: contract ?? render };
+      plans[index] = { instance, bind, around, render: rendering };
       continue;
     }
     let byBinder = plain.get(instance);

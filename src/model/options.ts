@@ -19,6 +19,15 @@ export interface DocumentedResponse {
    * default: the app's `mediaTypes` (JSON), as negotiated.
    */
   mediaTypes?: readonly string[];
+  /** Headers the handler sets on this response, documented as the response's `headers` (docs/declaring-what-handlers-decide.md). */
+  headers?: { readonly [name: string]: DocumentedHeader };
+}
+
+/** One header of a documented response: `responses['201'].headers.ETag`. */
+export interface DocumentedHeader {
+  description?: string;
+  /** The header value's schema (default: a string). */
+  schema?: Schema;
 }
 
 /** What a route says about itself for `app.openapi()` (docs/openapi.md). */
@@ -28,6 +37,14 @@ export interface RouteDocs {
   summary?: string;
   description?: string;
   tags?: readonly string[];
+  /**
+   * The status when the handler sets none (2xx or 3xx); without it, the one
+   * 2xx that `responses` declare, else 200 (204 for nothing returned).
+   * Documented alone (docs/declaring-what-handlers-decide.md).
+   */
+  status?: number;
+  /** Set on every success response of the route, and documented on it. */
+  headers?: { readonly [name: string]: string };
 }
 
 /** `responses`, `summary`, `description` and `tags` document the route in `app.openapi()`. */

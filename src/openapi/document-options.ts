@@ -1,6 +1,7 @@
 import type { OpenApiDocumentOptions } from '../model/openapi';
 import type { RouteRecord } from '../model/route';
 import { isStandardSchema, type Schema } from '../model/schema';
+import { describedBy } from './security';
 
 type Fail = (message: string) => never;
 
@@ -86,8 +87,9 @@ export function checkGuardSchemes(routes: readonly RouteRecord[], schemes: OpenA
   // Indexed, and routes without guards skipped first: this runs at every build, over every route.
   for (let index = 0; index < routes.length; index++) {
     const route = routes[index];
-    if (route.guards.length === 0) continue;
-    for (const guard of route.guards) {
+    const guards = route.bindings.length === 0 ? route.guards : describedBy(route);
+    if (guards.length === 0) continue;
+    for (const guard of guards) {
       for (const requirement of guard.security) {
         const missing = Object.keys(requirement).find((name) => !declared.includes(name));
         if (missing === undefined) continue;

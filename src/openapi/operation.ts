@@ -10,7 +10,7 @@ import type { Placement } from './placement';
 import { responsesOf } from './responses';
 import type { ErrorDocs } from './errors';
 import type { Warn } from './schemas';
-import { securityOf } from './security';
+import { describedBy, securityOf } from './security';
 import { paramsOf } from '../table/tokens';
 import { shownSchema } from './schemas';
 
@@ -64,8 +64,9 @@ export function operationOf(facts: OperationFacts): OpenApiOperation {
   if (parameters.length > 0) operation.parameters = parameters;
   const requestBody = requestBodyOf(route, facts.parsers, warn);
   if (requestBody) operation.requestBody = requestBody;
-  operation.security = securityOf(route.guards);
-  const problems = [406, ...route.guards.flatMap((guard) => guard.responses)];
+  const guards = describedBy(route);
+  operation.security = securityOf(guards);
+  const problems = [406, ...guards.flatMap((guard) => guard.responses)];
   const validation = facts.errors?.validation ?? 400;
   if (bindsInput(route)) problems.push(validation);
   if (paramsOf(form).some(({ name }) => !placement.filled.has(name))) problems.push(404);

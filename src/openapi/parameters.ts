@@ -3,7 +3,8 @@ import type { RouteRecord } from '../model/route';
 import { paramsOf } from '../table/tokens';
 import type { PathForm } from './paths';
 import type { Placement } from './placement';
-import { constrainedSchema, factsOf, parameterSchema, type Warn } from './schemas';
+import type { JSONSchema } from '../model/schema';
+import { constrainedSchema, factsOf, parameterSchema, shownSchema, type Warn } from './schemas';
 
 type Parameter = Record<string, unknown>;
 
@@ -38,11 +39,26 @@ export function parametersOf(route: RouteRecord, form: PathForm, placement: Plac
   for (const binding of route.bindings) {
     if (binding.source === 'query') add(described(binding, 'query', warn));
     else if (binding.source === 'header' && !RESERVED_HEADERS.has(String(binding.name).toLowerCase())) add(described(binding, 'header', warn));
+    else if (binding.source === 'cookie') add(described(binding, 'cookie', warn));
+    else if (binding.source === 'queries' && binding.options.schema !== undefined) for (const parameter of queryProperties(binding.options.schema, warn)) add(parameter);
   }
   return out;
 }
 
-function described(binding: ParamBinding, location: 'query' | 'header', warn: Warn): Parameter {
+/** `@Queries({ schema })` as one query parameter per property of its object schema (what a client sends). */
+function queryProperties(schema: unknown, warn: Warn): Parameter[] {
+  const shown = shownSchema(schema, 'input', warn);
+  if (typeof shown !== 'object' || shown === null) return [];
+  const properties = (shown.properties ?? {}) as Record<string, JSONSchema>;
+  const required = new Set(Array.isArray(shown.required) ? (shown.required as string[]) : []);
+  return Object.entries(properties).map(([name, property]) => {
+    const parameter: Parameter = { name, in: 'query', required: required.has(name), schema: property };
+    if (typeof property === 'object' && property.type === 'array') Object.assign(parameter, { style: 'form', explode: true });
+    return parameter;
+  });
+}
+
+function described(binding: ParamBinding, location: 'query' | 'header' | 'cookie', warn: Warn): Parameter {
   const facts = factsOf(binding);
   const parameter: Parameter = { name: binding.name, in: location, required: facts.required, schema: parameterSchema(facts, warn) };
   if (facts.type === Array && location === 'query') Object.assign(parameter, { style: 'form', explode: true });
@@ -51,5 +67,16 @@ function described(binding: ParamBinding, location: 'query' | 'header', warn: Wa
 
 /** Whether binding the route's arguments can fail with a 400. */
 export function bindsInput(route: RouteRecord): boolean {
-  return route.bindings.some((b) => b.source === 'param' || b.source === 'query' || b.source === 'header' || b.source === 'body' || b.source === 'file' || b.source === 'files');
+  return route.bindings.some(
+    (b) =>
+      b.source === 'param' ||
+      b.source === 'query' ||
+      b.source === 'header' ||
+      b.source === 'cookie' ||
+      b.source === 'body' ||
+      b.source === 'file' ||
+      b.source === 'files' ||
+      (b.source === 'queries' && b.options.schema !== undefined) ||
+      b.custom?.missing === 400,
+  );
 }

@@ -49,9 +49,11 @@ export interface ResponseFacts {
  */
 export function responsesOf({ docs, mediaTypes, problems, warn = () => {}, errorContent = problemContent }: ResponseFacts): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
-  const documented: Record<string, DocumentedResponse> = docs.responses ?? { 200: {} };
+  const documented = successesOf(docs);
   for (const [status, response] of Object.entries(documented)) {
     const entry: Record<string, unknown> = { description: response.description ?? reason(status) };
+    const headers = headersOf(status, response, docs, warn);
+    if (headers) entry.headers = headers;
     const content = contentOf(status, response, response.mediaTypes ?? mediaTypes, warn, errorContent);
     if (content) entry.content = content;
     responses[status] = entry;
@@ -63,6 +65,35 @@ export function responsesOf({ docs, mediaTypes, problems, warn = () => {}, error
     responses[key] = { description: reason(key), content: errorContent() };
   }
   return responses;
+}
+
+/**
+ * The documented responses, with what the handler can answer when they name
+ * no success: `status` when given; else both 200 (any body) and 204, since
+ * TypeScript records the same return type for `(): void` and an unannotated
+ * method and a client must not refuse what the route really sends
+ * (docs/declaring-what-handlers-decide.md).
+ */
+function successesOf(docs: RouteDocs): Record<string, DocumentedResponse> {
+  const declared: Record<string, DocumentedResponse> = { ...docs.responses };
+  if (docs.status !== undefined) {
+    declared[docs.status] ??= {};
+    return declared;
+  }
+  if (Object.keys(declared).some((status) => status[0] === '2' || status[0] === '3')) return declared;
+  return { 200: {}, 204: {}, ...declared };
+}
+
+/** The route's own `headers` on each success, and those `responses[status].headers` document. */
+function headersOf(status: string, response: DocumentedResponse, docs: RouteDocs, warn: Warn): Record<string, unknown> | undefined {
+  const out: Record<string, unknown> = {};
+  if (docs.headers !== undefined && (status[0] === '2' || status[0] === '3')) {
+    for (const [name, value] of Object.entries(docs.headers)) out[name] = { schema: { type: 'string', const: value } };
+  }
+  for (const [name, header] of Object.entries(response.headers ?? {})) {
+    out[name] = { ...(header.description === undefined ? {} : { description: header.description }), schema: header.schema === undefined ? { type: 'string' } : shownSchema(header.schema, 'output', warn) };
+  }
+  return Object.keys(out).length === 0 ? undefined : out;
 }
 
 function contentOf(status: string, response: DocumentedResponse, mediaTypes: readonly string[], warn: Warn, errorContent: () => Record<string, unknown>): Record<string, unknown> | undefined {

@@ -10,6 +10,8 @@ export interface ParamFacts {
   required: boolean;
   /** JSON Schema or a Standard Schema validator. */
   schema: unknown;
+  /** An `Array` parameter's `items` type. */
+  items?: unknown;
 }
 
 /** Told why a schema has no description (its entry is then `{}`): `waymark openapi` prints it, naming the route. */
@@ -29,8 +31,8 @@ export function shownSchema(schema: unknown, io: 'input' | 'output', warn: Warn)
 
 /** `options.type` overrides the design type TypeScript recorded, as it does for conversion. */
 export function factsOf(binding: ParamBinding): ParamFacts {
-  const { type, required, schema } = binding.options;
-  return { type: type ?? binding.type, required: required === true, schema };
+  const { type, required, schema, items } = binding.options;
+  return { type: type ?? binding.type, required: required === true, schema, items };
 }
 
 /**
@@ -61,7 +63,10 @@ export function parameterSchema(facts: ParamFacts, warn: Warn, extra: SchemaObje
   const own = facts.schema === undefined ? undefined : shownSchema(facts.schema, 'input', warn);
   if (own === false) return false;
   if (own === true) return { ...extra };
-  return { ...schemaOfType(facts.type), ...own, ...extra };
+  const typed = schemaOfType(facts.type);
+  // `{ type: Array, items: Date }`: the items as that type says.
+  if (facts.items !== undefined && facts.type === Array) typed.items = schemaOfType(facts.items);
+  return { ...typed, ...own, ...extra };
 }
 
 const SAFE_INTEGER = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER };

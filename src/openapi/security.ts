@@ -1,4 +1,15 @@
 import type { GuardInfo, SecurityRequirement } from '../model/guard';
+import type { RouteRecord } from '../model/route';
+
+/**
+ * What the route's described guards and its `createParameter()` parameters
+ * say they answer and need: a custom parameter is documented like a guard
+ * (docs/declaring-what-handlers-decide.md).
+ */
+export function describedBy(route: RouteRecord): readonly GuardInfo[] {
+  const custom = route.bindings.filter((binding) => binding.custom !== undefined && (binding.custom.info.responses.length > 0 || binding.custom.info.security.length > 0));
+  return custom.length === 0 ? route.guards : [...route.guards, ...custom.map((binding) => (binding.custom as NonNullable<typeof binding.custom>).info)];
+}
 
 /**
  * The operation's `security`: every guard must pass, so the requirements of

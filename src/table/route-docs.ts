@@ -1,9 +1,10 @@
 import { ImproperlyConfigured } from '../errors';
-import type { DocumentedResponse, RouteDocs } from '../model/options';
+import type { DocumentedHeader, DocumentedResponse, RouteDocs } from '../model/options';
+import { checkKeys } from '../util/keys';
 import { checkSchema } from '../model/schema';
 
 /** The `RouteOptions` keys that only document a route. */
-export const ROUTE_DOC_KEYS = ['responses', 'summary', 'description', 'tags'] as const;
+export const ROUTE_DOC_KEYS = ['responses', 'summary', 'description', 'tags', 'status', 'headers'] as const;
 
 /** Shared by every route that documents nothing: a large table is mostly such routes. */
 const NO_DOCS: RouteDocs = Object.freeze({});
@@ -16,7 +17,9 @@ const STATUS_KEY = /^(?:[1-5](?:\d\d|XX)|default)$/;
  * copied, so that a later change to the caller's object changes nothing.
  */
 export function checkRouteDocs(options: RouteDocs, where: string): RouteDocs {
-  if (options.responses === undefined && options.summary === undefined && options.description === undefined && options.tags === undefined) return NO_DOCS;
+  if (options.responses === undefined && options.summary === undefined && options.description === undefined && options.tags === undefined && options.status === undefined && options.headers === undefined) {
+    return NO_DOCS;
+  }
   const docs: { -readonly [K in keyof RouteDocs]: RouteDocs[K] } = {};
   for (const key of ['summary', 'description'] as const) {
     const value = options[key];
@@ -31,6 +34,8 @@ export function checkRouteDocs(options: RouteDocs, where: string): RouteDocs {
     docs.tags = Object.freeze([...options.tags]);
   }
   if (options.responses !== undefined) docs.responses = checkResponses(options.responses, where);
+  if (options.status !== undefined) docs.status = checkStatus(options.status, where);
+  if (options.headers !== undefined) docs.headers = checkHeaders(options.headers, where);
   return Object.freeze(docs);
 }
 
@@ -47,11 +52,11 @@ function checkResponses(responses: unknown, where: string): RouteDocs['responses
       throw new ImproperlyConfigured(`responses['${status}'] of ${where} must be an object { description?, schema? }.`);
     }
     for (const key of Object.keys(response)) {
-      if (key !== 'description' && key !== 'schema' && key !== 'mediaTypes') {
-        throw new ImproperlyConfigured(`responses['${status}'] of ${where}: unknown option "${key}". Known options: description, schema, mediaTypes.`);
+      if (key !== 'description' && key !== 'schema' && key !== 'mediaTypes' && key !== 'headers') {
+        throw new ImproperlyConfigured(`responses['${status}'] of ${where}: unknown option "${key}". Known options: description, schema, mediaTypes, headers.`);
       }
     }
-    const { description, schema, mediaTypes } = response as DocumentedResponse;
+    const { description, schema, mediaTypes, headers } = response as DocumentedResponse;
     if (mediaTypes !== undefined && (!Array.isArray(mediaTypes) || mediaTypes.length === 0 || mediaTypes.some((type) => typeof type !== 'string' || !/^[\w.+-]+\/[\w.+-]+/.test(type)))) {
       throw new ImproperlyConfigured(`responses['${status}'].mediaTypes of ${where} must be a non-empty array of media types such as ['text/html'], got ${JSON.stringify(mediaTypes)}.`);
     }
@@ -63,7 +68,67 @@ function checkResponses(responses: unknown, where: string): RouteDocs['responses
       ...(description === undefined ? {} : { description }),
       ...(schema === undefined ? {} : { schema }),
       ...(mediaTypes === undefined ? {} : { mediaTypes: Object.freeze([...mediaTypes]) }),
+      ...(headers === undefined ? {} : { headers: checkDocumentedHeaders(headers, `responses['${status}'].headers of ${where}`) }),
     });
   }
   return Object.freeze(checked);
+}
+
+/** A header name as RFC 9110 §5.1 allows it (a token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+function checkStatus(status: unknown, where: string): number {
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 200 || status > 399) {
+    throw new ImproperlyConfigured(`status of ${where} must be a 2xx or 3xx status such as 201, got ${JSON.stringify(status)}. An error is thrown, not declared: throw an HttpError.`);
+  }
+  return status;
+}
+
+function checkHeaders(headers: unknown, where: string): RouteDocs['headers'] {
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
+    throw new ImproperlyConfigured(`headers of ${where} must be an object of header names to values, such as { 'Cache-Control': 'no-store' }.`);
+  }
+  for (const [name, value] of Object.entries(headers)) {
+    // A CR or LF would split the response (and Node refuses it per request): refused once, here.
+    if (!HEADER_NAME.test(name) || typeof value !== 'string' || /[\r\n\0]/.test(value)) {
+      throw new ImproperlyConfigured(`headers of ${where}: ${JSON.stringify(name)}: ${JSON.stringify(value)} is not a header; give a token name and a string value without line breaks.`);
+    }
+  }
+  return Object.freeze({ ...(headers as Record<string, string>) });
+}
+
+function checkDocumentedHeaders(headers: unknown, where: string): DocumentedResponse['headers'] {
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
+    throw new ImproperlyConfigured(`${where} must be an object such as { ETag: { description: 'The version of the resource' } }.`);
+  }
+  const checked: Record<string, DocumentedHeader> = {};
+  for (const [name, header] of Object.entries(headers)) {
+    if (!HEADER_NAME.test(name) || typeof header !== 'object' || header === null || Array.isArray(header)) {
+      throw new ImproperlyConfigured(`${where}: ${JSON.stringify(name)} must be a header name with { schema?, description? }.`);
+    }
+    checkKeys(`${where}: ${name}`, header, ['schema', 'description']);
+    const { schema, description } = header as DocumentedHeader;
+    if (description !== undefined && typeof description !== 'string') throw new ImproperlyConfigured(`${where}: ${name}.description must be a string.`);
+    if (schema !== undefined) checkSchema(schema, `${where}: ${name}.schema`);
+    checked[name] = Object.freeze({ ...(header as DocumentedHeader) });
+  }
+  return Object.freeze(checked);
+}
+
+/**
+ * The status a route answers when its handler sets none: `status`, else the
+ * one 2xx its `responses` declare, else `undefined` (200, or 204 for nothing
+ * returned, decided by the renderer as Koa does). Owned here so that the
+ * request path and the document agree (docs/declaring-what-handlers-decide.md).
+ */
+export function defaultStatus(docs: RouteDocs): number | undefined {
+  if (docs.status !== undefined) return docs.status;
+  if (docs.responses === undefined) return undefined;
+  let found: number | undefined;
+  for (const key of Object.keys(docs.responses)) {
+    if (!/^2\d\d$/.test(key)) continue;
+    if (found !== undefined) return undefined;
+    found = Number(key);
+  }
+  return found;
 }

@@ -50,13 +50,13 @@ export type Conversion = { readonly kind: 'scalar'; readonly scalar: Scalar } | 
  * TypeScript recorded, else (for a recorded `Object`) the schema's `type`
  * keyword. `undefined` when none of them says (the builder refuses that).
  */
-export function conversionFor(type: unknown, schema: JSONSchema | undefined): Conversion | undefined {
-  if (type === Array) return { kind: 'array', element: byKeyword(keywordOf(schema, 'items')) ?? Scalars.String };
+export function conversionFor(type: unknown, schema: JSONSchema | undefined, items?: unknown): Conversion | undefined {
+  if (type === Array) return { kind: 'array', element: byConstructor(items) ?? byItems(keywordOf(schema, 'items')) ?? Scalars.String };
   const scalar = byConstructor(type);
   if (scalar) return { kind: 'scalar', scalar };
   if (schema === undefined) return undefined;
   const keyword = typeof schema === 'object' ? schema.type : undefined;
-  if (keyword === 'array') return { kind: 'array', element: byKeyword(keywordOf(schema, 'items')) ?? Scalars.String };
+  if (keyword === 'array') return { kind: 'array', element: byConstructor(items) ?? byItems(keywordOf(schema, 'items')) ?? Scalars.String };
   return { kind: 'scalar', scalar: byKeyword(schema) ?? Scalars.String };
 }
 
@@ -70,6 +70,12 @@ function byConstructor(type: unknown): Scalar | undefined {
 
 function keywordOf(schema: JSONSchema | undefined, keyword: string): JSONSchema | undefined {
   return typeof schema === 'object' ? (schema[keyword] as JSONSchema | undefined) : undefined;
+}
+
+/** A list's items: as `byKeyword`, and `format: 'date-time'` gives `Date`s as a single `Date` parameter does. */
+function byItems(schema: JSONSchema | undefined): Scalar | undefined {
+  if (typeof schema === 'object' && schema.type === 'string' && schema.format === 'date-time') return Scalars.Date;
+  return byKeyword(schema);
 }
 
 /** `{ type: 'integer' }` converts like `Number`; a list of types or none leaves text as text. */

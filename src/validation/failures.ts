@@ -3,25 +3,28 @@ import type { Scalar } from './convert';
 import type { Issue } from './schema';
 
 /** Where a value comes from; it chooses the catalogue variant, so the 400's detail names it. */
-export type Place = 'path' | 'query' | 'header';
+export type Place = 'path' | 'query' | 'header' | 'cookie';
+
+/** A cookie has no variant of its own: the catalogue's general message (translated) names it. */
+const variantOf = <P extends Place>(place: P) => (place === 'cookie' ? undefined : (place as Exclude<P, 'cookie'>));
 
 /** A value that is absent although `required: true`. */
 export function missing(place: Place, name: string): HttpError {
-  return httpError('MISSING_PARAMETER', { name }, place);
+  return httpError('MISSING_PARAMETER', { name }, variantOf(place));
 }
 
 /** A value that does not convert to its type (`String` always converts). */
 export function invalid(place: Place, name: string, scalar: Exclude<Scalar['name'], 'String'>): HttpError {
-  return httpError('INVALID_PARAMETER', { name }, `${place}${scalar}`);
+  return httpError('INVALID_PARAMETER', { name }, place === 'cookie' ? undefined : `${place}${scalar}`);
 }
 
 /** A number a double cannot hold exactly: `9007199254740993` would reach the handler as `…992`. */
 export function inexact(place: Place, name: string): HttpError {
-  return httpError('INEXACT_NUMBER', { name }, place);
+  return httpError('INEXACT_NUMBER', { name }, variantOf(place));
 }
 
 /** A repeated query key or a comma-separated header with more elements than waymark reads. */
-export function tooMany(place: Exclude<Place, 'path'>, name: string, max: number): HttpError {
+export function tooMany(place: Exclude<Place, 'path' | 'cookie'>, name: string, max: number): HttpError {
   return httpError('TOO_MANY_VALUES', { name, max: String(max) }, place);
 }
 

@@ -97,13 +97,13 @@ describe('openapi/document', () => {
     expect(Object.keys(detail?.responses ?? {})).to.have.members(['200', '404', '400', '406']);
   });
 
-  it('gives every operation a 200 with any body when it documents none, and the problems waymark can send', async () => {
+  it('gives every operation a 200 with any body and a 204 when it documents none, and the problems waymark can send', async () => {
     const ops = operations(await documentOf(app));
     const posts = ops.get('GET /users/{id}/posts');
     expect(posts?.responses['200']).to.deep.equal({ description: 'OK', content: { 'application/json': { schema: {} } } });
-    expect(Object.keys(posts?.responses ?? {})).to.deep.equal(['200', '404', '406']); // binds nothing: no 400
+    expect(Object.keys(posts?.responses ?? {})).to.deep.equal(['200', '204', '404', '406']); // binds nothing: no 400
     // Reads a body: 413 and 415; no path parameter: no 404.
-    expect(Object.keys(ops.get('POST /users')?.responses ?? {})).to.deep.equal(['200', '400', '406', '413', '415']);
+    expect(Object.keys(ops.get('POST /users')?.responses ?? {})).to.deep.equal(['200', '204', '400', '406', '413', '415']);
     expect(posts?.responses['406']).to.deep.equal({
       description: 'Not Acceptable',
       content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },

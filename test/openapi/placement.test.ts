@@ -101,7 +101,7 @@ describe('openapi/placement', () => {
     for (const version of ['v1', 'v2']) {
       const document = await documentOf(app, { version });
       expect(document.paths['/health'].get.operationId).to.equal('health');
-      expect(document.paths['/health'].get.responses).to.have.all.keys('200', '406'); // no path parameter, no version to refuse: no 404
+      expect(document.paths['/health'].get.responses).to.have.all.keys('200', '204', '406'); // no path parameter, no version to refuse: no 404
     }
   });
 

@@ -5,10 +5,11 @@ const problem = { 'application/problem+json': { schema: { $ref: PROBLEM_REF } } 
 const json = (schema: object) => ({ 'application/json; version=v2': { schema } });
 
 describe('openapi/responses', () => {
-  it('gives a route without documented responses a 200 with any body, then its problems in order', () => {
+  it('gives a route without documented responses a 200 with any body and a 204, then its problems in order', () => {
     const responses = responsesOf({ docs: {}, mediaTypes: ['application/json; version=v2'], problems: [406, 404, 400, 404] });
     expect(responses).to.deep.equal({
       200: { description: 'OK', content: json({}) },
+      204: { description: 'No Content' },
       400: { description: 'Bad Request', content: problem },
       404: { description: 'Not Found', content: problem },
       406: { description: 'Not Acceptable', content: problem },

@@ -44,16 +44,16 @@ describe('openapi/security (described guards)', () => {
     const document = await documentOf(app);
     const list = document.paths['/books'].get;
     expect(list.security).to.deep.equal([{ bearerAuth: [] }]);
-    expect(Object.keys(list.responses)).to.deep.equal(['200', '401', '403', '406']);
+    expect(Object.keys(list.responses)).to.deep.equal(['200', '204', '401', '403', '406']);
     expect(document.paths['/public/open'].get.security).to.deep.equal([]);
-    expect(Object.keys(document.paths['/public/open'].get.responses)).to.deep.equal(['200', '406', '429']);
+    expect(Object.keys(document.paths['/public/open'].get.responses)).to.deep.equal(['200', '204', '406', '429']);
     expect(document.components.securitySchemes).to.deep.equal(securitySchemes);
   });
 
   it('combines the guards of one route: each must pass, so each alternative of one is joined with each of the next', async () => {
     const detail = (await documentOf(app)).paths['/books/{id}'].get;
     expect(detail.security).to.deep.equal([{ bearerAuth: [], apiKey: [] }, { bearerAuth: ['read'] }]);
-    expect(Object.keys(detail.responses)).to.deep.equal(['200', '401', '403', '404', '406', '429']);
+    expect(Object.keys(detail.responses)).to.deep.equal(['200', '204', '401', '403', '404', '406', '429']);
   });
 
   it('runs a described guard as the plain middleware it holds', async () => {
