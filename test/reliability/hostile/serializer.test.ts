@@ -24,6 +24,42 @@ describe('reliability: hostile values through response serialization', function 
   // A backtracking engine blocks the event loop; mocha then reports the overrun as a failure.
   this.timeout(3_000);
 
+  describe('patternProperties keys run on the linear engine', () => {
+    const schema: JSONSchema = { type: 'object', patternProperties: { '^(a+)+$': { type: 'string' } }, additionalProperties: false };
+
+    it('a returned key crafted against ^(a+)+$ is dropped at once', async () => {
+      const response = await request(answering(schema, { [ATTACK]: 'x', aaa: 'kept' }).callback()).get('/r').expect(200);
+      expect(response.body).to.deep.equal({ aaa: 'kept' });
+    });
+
+    it('a patternProperties key RE2 cannot run (a backreference) is ImproperlyConfigured at build, naming the route and the pattern', () => {
+      const refused = { type: 'object', patternProperties: { '^(a)\\1$': { type: 'string' } } } as JSONSchema;
+      expect(() => answering(refused, {})).to.throw(ImproperlyConfigured, /\^\(a\)\\\\1\$.*route 'r'.*linear time/s);
+    });
+
+    it('the same pattern under a $defs entry, nested objects and allOf is still linear', () => {
+      const nested: JSONSchema = {
+        type: 'object',
+        properties: { inner: { $ref: '#/$defs/map' }, both: { allOf: [{ $ref: '#/$defs/map' }, { type: 'object', properties: { z: { type: 'number' } } }] } },
+        $defs: { map: { type: 'object', patternProperties: { '^(a+)+$': { type: 'integer' } } } },
+      };
+      const serialize = compileSerializer(nested, 'the test route');
+      const value = { inner: { [ATTACK]: 1, aa: 2 }, both: { [ATTACK]: 3, a: 4, z: 5 } };
+      expect(JSON.parse(serialize(value))).to.deep.equal({ inner: { aa: 2 }, both: { z: 5, a: 4 } });
+    });
+
+    it('a property literally named patternProperties is a property, not a map of patterns', () => {
+      const serialize = compileSerializer({ type: 'object', properties: { patternProperties: { type: 'object', properties: { type: { type: 'string' } } } } }, 'the test route');
+      expect(serialize({ patternProperties: { type: 't', other: 1 } })).to.equal('{"patternProperties":{"type":"t"}}');
+    });
+
+    it('a declared __proto__ property stays a property of the copy the serializer is compiled from', () => {
+      const schema = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"},"n":{"type":"integer"}},"patternProperties":{"^x":{"type":"integer"}}}') as JSONSchema;
+      const serialize = compileSerializer(schema, 'the test route');
+      expect(serialize(JSON.parse('{"__proto__":"p","n":1,"x1":2,"y":3}'))).to.equal('{"__proto__":"p","n":1,"x1":2}');
+    });
+  });
+
   describe('patterns that choose an anyOf, oneOf or if branch run on the linear engine', () => {
     const branches: [keyword: string, schema: JSONSchema, attack: unknown, matching: unknown][] = [
       ['anyOf', { anyOf: [{ type: 'string', pattern: '^(a+)+$' }, { type: 'number' }] }, ATTACK, 'aaa'],
