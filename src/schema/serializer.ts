@@ -1,6 +1,7 @@
 import { ImproperlyConfigured } from '../errors';
 import type { JSONSchema } from '../model/schema';
 import { linearRegExp } from '../util/linear-regexp';
+import { declaresInherited, restore, type Debug } from './serializer-code';
 import { placeholder, preparePatterns } from './serializer-patterns';
 
 /** Writes one value as JSON text, only what its schema declares. */
@@ -11,12 +12,6 @@ interface BuildOptions {
   mode?: 'debug';
   compileValidators?: boolean;
   ajv?: { code: { regExp: RegExpEngine }; strictTypes: boolean };
-}
-/** What `mode: 'debug'` returns: the generated code and what it runs with. */
-interface Debug {
-  code: string;
-  validator: unknown;
-  serializer: unknown;
 }
 interface Build {
   (schema: JSONSchema, options: BuildOptions & { mode: 'debug' }): Debug;
@@ -34,7 +29,9 @@ let build: Build | undefined;
  * Every pattern it runs is on the linear engine (docs/security.md): those that
  * choose an `anyOf`, `oneOf` or `if` branch through its ajv's `code.regExp`,
  * and `patternProperties` keys, which it writes into its code as literals, by
- * swapping each literal for the linear expression (see `preparePatterns`).
+ * swapping each literal for the linear expression (see `preparePatterns`). A
+ * declared member named like one every object inherits (`constructor`) is
+ * written only when the value has it as its own (see `restore`).
  *
  * What it writes for a value that does not match the schema is not checked
  * (an `integer` given 1.5 is written 1; a missing required property throws):
@@ -52,7 +49,7 @@ export function compileSerializer(schema: JSONSchema, where: string): Serialize 
   // Branch validators are compiled now, so that a pattern the linear engine refuses is found when the app is built.
   const options: BuildOptions = { compileValidators: true, ajv: { code: { regExp }, strictTypes: false } };
   try {
-    if (prepared.patterns.length === 0) return build(prepared.schema, options);
+    if (prepared.patterns.length === 0 && !declaresInherited(JSON.stringify(prepared.schema))) return build(prepared.schema, options);
     return restore(build(prepared.schema, { ...options, mode: 'debug' }), prepared.patterns);
   } catch (error) {
     if (error instanceof ImproperlyConfigured) throw error;
@@ -61,23 +58,6 @@ export function compileSerializer(schema: JSONSchema, where: string): Serialize 
         'Fix the schema (fast-json-stringify compiles JSON Schema draft 2020-12 as Fastify does).',
     );
   }
-}
-
-/** A pattern literal fast-json-stringify writes for a placeholder key: `/waymark_pattern_0_/.test(`. */
-const LITERAL = /\/waymark_pattern_(\d+)_\/\.test\(/g;
-/** The same literal written any other way (a JSON pointer in a string goes on with a member name, never `.` or an end). */
-const LEFT = /\/waymark_pattern_\d+_\/(?![\w$])/;
-
-/**
- * `fastJson.restore` (which turns debug mode's code into the serializer), with
- * each placeholder's literal replaced by its linear expression. Code that
- * still holds a placeholder literal is refused rather than run on V8's engine.
- */
-function restore({ code, validator, serializer }: Debug, patterns: readonly RegExp[]): Serialize {
-  const linear = code.replace(LITERAL, (_literal, index: string) => `waymarkPatterns[${index}].test(`);
-  if (LEFT.test(linear)) throw new Error('fast-json-stringify wrote a patternProperties key in a form waymark does not recognise, so it would run on a backtracking engine');
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the code is fast-json-stringify's, compiled as its own restore() does
-  return new Function('validator', 'serializer', 'waymarkPatterns', linear)(validator, serializer, patterns) as Serialize;
 }
 
 /** `$schema` names the dialect, which is always 2020-12 here; the serializer's own ajv knows no such meta-schema. */

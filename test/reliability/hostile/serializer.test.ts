@@ -82,3 +82,44 @@ describe('reliability: hostile values through response serialization', function 
     });
   });
 });
+
+describe('reliability: response serialization writes own members only', () => {
+  const schema: JSONSchema = {
+    type: 'object',
+    properties: { name: { type: 'string' }, constructor: { type: 'string' }, toString: { type: 'object', properties: { a: { type: 'string' } } }, valueOf: { type: 'integer' }, ['__proto__']: { type: 'object' } },
+  };
+
+  it('a declared constructor, toString, valueOf or __proto__ the value lacks is not written from its prototype', () => {
+    expect(compileSerializer(schema, 'the test route')({ name: 'ada' })).to.equal('{"name":"ada"}');
+  });
+
+  it('the same members are written when the value has them as its own, as JSON.stringify does', () => {
+    const value = JSON.parse('{"name":"ada","constructor":"c","toString":{"a":"t"},"valueOf":1,"__proto__":{}}') as object;
+    expect(compileSerializer(schema, 'the test route')(value)).to.equal(JSON.stringify(value));
+  });
+
+  it('a required toString the value lacks is the handler\'s fault (a 500), not the prototype\'s function', async () => {
+    @Controller('/own')
+    class Own {
+      @Get('', { name: 'own', responses: { 200: { schema: { type: 'object', properties: { toString: { type: 'string' } }, required: ['toString'] } } } }) own() {
+        return {};
+      }
+    }
+    const app = createApp({ routes: [Own] });
+    app.silent = true;
+    const response = await request(app.callback()).get('/own');
+    expect(response.status).to.equal(500);
+    expect(response.text).not.to.include('native code');
+  });
+
+  it('a getter of the value\'s own class is still written (fast-json-stringify reads it; ORM entities rely on it)', () => {
+    class User {
+      constructor(readonly first: string) {}
+      get greeting() {
+        return `hello ${this.first}`;
+      }
+    }
+    const serialize = compileSerializer({ type: 'object', properties: { first: { type: 'string' }, greeting: { type: 'string' }, constructor: { type: 'string' } } }, 'the test route');
+    expect(serialize(new User('ada'))).to.equal('{"first":"ada","greeting":"hello ada"}');
+  });
+});
