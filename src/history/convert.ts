@@ -195,6 +195,17 @@ export function copyOf(value: unknown): unknown {
   const toJSON = (value as { toJSON?: unknown }).toJSON;
   if (typeof toJSON === 'function') return copyOf(toJSON.call(value));
   const copy: Node = {};
-  for (const key in value) if (Object.hasOwn(value, key)) copy[key] = copyOf((value as Node)[key]);
+  for (const key in value) if (Object.hasOwn(value, key)) put(copy, key, copyOf((value as Node)[key]));
   return copy;
+}
+
+/**
+ * `target[key] = value`, except that a member named `__proto__` (own data of
+ * a parsed, spread or form value) stays a member: assigning it would set the
+ * copy's prototype, and a converted value must hold exactly what the head's
+ * does (docs/security.md, version history).
+ */
+function put(target: Node, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
