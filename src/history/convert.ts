@@ -176,8 +176,8 @@ function renamed(value: unknown, renames: SchemaRules['renames'], to: 0 | 1, fro
   for (const key in object) {
     if (!Object.hasOwn(object, key)) continue;
     const name = names.get(key);
-    if (name !== undefined) result[name] = object[key];
-    else if (!clash || !renames.some((pair) => pair[to] === key && Object.hasOwn(object, pair[from]))) result[key] = object[key];
+    if (name !== undefined) put(result, name, object[key]);
+    else if (!clash || !renames.some((pair) => pair[to] === key && Object.hasOwn(object, pair[from]))) put(result, key, object[key]);
   }
   return result;
 }

@@ -41,4 +41,13 @@ describe('reliability: hostile __proto__ members through the version history', (
     const old = await request(app.callback()).get('/h/account?version=v1').expect(200);
     expect(old.body).to.deep.equal({ account: { name: 'ada' }, count: 1 });
   });
+
+  it('an older-version form post with __proto__ repeated reaches the handler with an ordinary prototype', async () => {
+    for (const version of ['v1', 'v2']) {
+      const answer = await request(app.callback()).post(`/h/orders?version=${version}`).type('form').send(`${version === 'v1' ? 'product' : 'item'}=tea&__proto__=a&__proto__=b`);
+      expect(answer.status, answer.text).to.equal(200);
+      expect(answer.body.prototype, version).to.be.oneOf(['null', 'Object.prototype']);
+      expect(answer.body.keys, version).to.have.members(['item', '__proto__']);
+    }
+  });
 });
