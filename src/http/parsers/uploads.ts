@@ -55,11 +55,13 @@ function temporaryFiles(ctx: Context): TemporaryFiles {
   return files;
 }
 
-/** The client's file name without directories, `..`, or control characters (NUL included); at most 255 characters. */
+/** Control characters: C0 (NUL included), DEL and C1 (U+0080–U+009F, where the 8-bit CSI U+009B starts a terminal escape). */
+const CONTROLS = /\p{Cc}/gu;
+
+/** The client's file name without directories, `..`, or control characters; at most 255 characters. */
 export function sanitiseFilename(name: string | undefined): string {
   if (!name) return '';
-  // eslint-disable-next-line no-control-regex
-  const base = name.replace(/[\u0000-\u001f\u007f]/g, '').split(/[/\\]/).pop() ?? '';
+  const base = name.replace(CONTROLS, '').split(/[/\\]/).pop() ?? '';
   const trimmed = base.trim();
   return trimmed === '.' || trimmed === '..' ? '' : trimmed.slice(0, 255);
 }
