@@ -55,10 +55,15 @@ function temporaryFiles(ctx: Context): TemporaryFiles {
   return files;
 }
 
-/** Control characters: C0 (NUL included), DEL and C1 (U+0080–U+009F, where the 8-bit CSI U+009B starts a terminal escape). */
-const CONTROLS = /\p{Cc}/gu;
+/**
+ * Control characters: C0 (NUL included), DEL and C1 (U+0080–U+009F, where the
+ * 8-bit CSI U+009B starts a terminal escape); and bidirectional formatting
+ * characters (U+202E makes `photo\u202Egnp.exe` show as `photoexe.png`): marks,
+ * embeddings, overrides and isolates, Unicode's Bidi_Control property.
+ */
+const CONTROLS = /[\p{Cc}\p{Bidi_Control}]/gu;
 
-/** The client's file name without directories, `..`, or control characters; at most 255 characters. */
+/** The client's file name without directories, `..`, control or bidi formatting characters; at most 255 characters. */
 export function sanitiseFilename(name: string | undefined): string {
   if (!name) return '';
   const base = name.replace(CONTROLS, '').split(/[/\\]/).pop() ?? '';

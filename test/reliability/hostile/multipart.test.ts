@@ -123,6 +123,13 @@ describe('reliability: hostile multipart bodies', function () {
     expect(JSON.parse(response.body).files[0].filename).to.equal('re31mport.txt');
   });
 
+  it('a file name with bidi controls (U+202E: photo\u202Egnp.exe shows as photoexe.png): stripped, the name reads as it is stored', async () => {
+    await start();
+    const response = await post(`--b\r\nContent-Disposition: form-data; name="f"; filename*=UTF-8''photo%E2%80%AEgnp%E2%81%A6%E2%80%8F.exe\r\n\r\nx\r\n--b--\r\n`, 'multipart/form-data; boundary=b');
+    expect(response.status).to.equal(200);
+    expect(JSON.parse(response.body).files[0].filename).to.equal('photognp.exe');
+  });
+
   it('slow uploads aborted midway: every half-written file is removed and the server keeps answering', async () => {
     await start();
     const aborted = Array.from({ length: 20 }, () => {
