@@ -24,3 +24,18 @@ describe('reliability: Accept-header version text never drops the response chars
     });
   }
 });
+
+describe('reliability: an RFC 2231 version whose bytes are not UTF-8 is no value', () => {
+  const app = createApp({ routes: [C], versioning: new AcceptHeaderVersioning({ defaultVersion: '1.0', allowedVersions: ['1.0', '2.0', '\ufffd'] }) });
+  const versionOf = async (accept: string) => {
+    const response = await request(app.callback()).get('/c').set('Accept', accept);
+    return [response.status, /version[*]?=([^;]*)/.exec(response.headers['content-type'] ?? '')?.[1]];
+  };
+
+  it("version*=utf-8''%E9 is absent (not U+FFFD): the other range's version answers, or the default", async () => {
+    expect(await versionOf("application/json; version*=utf-8''%E9, application/json; version=2.0")).to.deep.equal([200, '2.0']);
+    expect(await versionOf("application/json; version*=utf-8''%E0%A4%A")).to.deep.equal([200, '1.0']);
+    // The same bytes in a charset that reads them are a value.
+    expect(await versionOf("application/json; version*=utf-8''%E2%98%83")).to.deep.equal([406, undefined]);
+  });
+});
