@@ -98,6 +98,7 @@ export function membersOf(schema: Json | boolean, document: Json, depth = 0, mem
   return { properties, required };
 }
 
+/** An object schema's members by name, and the names it requires. */
 export interface Members {
   readonly properties: Map<string, unknown>;
   readonly required: Set<string>;

@@ -40,15 +40,14 @@ let build: Build | undefined;
 export function compileSerializer(schema: JSONSchema, where: string): Serialize {
   // Loaded on the first response schema: an app without them never pays for it.
   build ??= require('fast-json-stringify') as Build;
-  const prepared = preparePatterns(withoutDialect(schema), where);
-  const byPlaceholder = new Map(prepared.patterns.map((pattern, index) => [placeholder(index), pattern]));
-  const regExp: RegExpEngine = Object.assign(
-    (source: string, flags: string) => byPlaceholder.get(source) ?? linearRegExp(source, flags, `the pattern ${JSON.stringify(source)} in the response schema of ${where}`),
-    { code: 'linearRegExp' },
-  );
-  // Branch validators are compiled now, so that a pattern the linear engine refuses is found when the app is built.
-  const options: BuildOptions = { compileValidators: true, ajv: { code: { regExp }, strictTypes: false } };
   try {
+    const prepared = preparePatterns(withoutDialect(schema), where);
+    const byPlaceholder = new Map(prepared.patterns.map((pattern, index) => [placeholder(index), pattern]));
+    const regExp = (source: string, flags: string) => byPlaceholder.get(source) ?? linearRegExp(source, flags, `the pattern ${JSON.stringify(source)} in the response schema of ${where}`);
+    // ajv reads `code` only to write standalone code, which is never written here.
+    Object.defineProperty(regExp, 'code', { value: 'linearRegExp' });
+    // Branch validators are compiled now, so that a pattern the linear engine refuses is found when the app is built.
+    const options: BuildOptions = { compileValidators: true, ajv: { code: { regExp: regExp as RegExpEngine }, strictTypes: false } };
     if (prepared.patterns.length === 0 && !declaresInherited(JSON.stringify(prepared.schema))) return build(prepared.schema, options);
     return restore(build(prepared.schema, { ...options, mode: 'debug' }), prepared.patterns);
   } catch (error) {
