@@ -1,3 +1,5 @@
+import { jsLiteral } from './text';
+
 /**
  * TypeScript types from JSON Schema (draft 2020-12, as OpenAPI 3.1 documents
  * hold it), for the generated client. Hand-written rather than a generator
@@ -18,7 +20,7 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** A property name as TypeScript writes it. */
 export function propertyKey(name: string): string {
-  return IDENTIFIER.test(name) ? name : JSON.stringify(name);
+  return IDENTIFIER.test(name) ? name : jsLiteral(name);
 }
 
 /** The name a `#/components/schemas/<name>` reference has in the generated file, or `undefined` for another reference. */
@@ -103,7 +105,7 @@ function widen(type: string, hasMembers: boolean): string {
 }
 
 function literal(value: unknown): string {
-  if (value === null || typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string') return JSON.stringify(value);
+  if (value === null || typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string') return jsLiteral(value);
   return 'unknown';
 }
 

@@ -132,11 +132,21 @@ function compareContent(old: Side, now: Side, before: unknown, after: unknown, a
  * when it admits less (a type or a value gone, a member now required); a
  * response schema when it may hold more (a new type or value, a member gone
  * or now optional).
+ *
+ * Within one top-level schema, each pair of schemas is compared once
+ * (`compared`), and its changes are reported where the pair is first met: a
+ * schema that names itself, or one named several times at each level, would
+ * otherwise be walked once per path, 3^24 times for three names.
  */
-function compareSchema(old: Side, now: Side, before: unknown, after: unknown, at: string, direction: 'request' | 'response', changes: Change[], depth: number): void {
+function compareSchema(old: Side, now: Side, before: unknown, after: unknown, at: string, direction: 'request' | 'response', changes: Change[], depth: number, compared: Compared = new Map()): void {
   if (depth > MAX_DEPTH || before === undefined || after === undefined) return;
   const a = resolve(before, old.document);
   const b = resolve(after, now.document);
+  if (typeof a === 'object' && typeof b === 'object') {
+    const seen = compared.get(a) ?? new Set();
+    if (seen.has(b)) return;
+    compared.set(a, seen.add(b));
+  }
   const [oldTypes, newTypes] = [typesOf(a, old.document), typesOf(b, now.document)];
   const [oldValues, newValues] = [valuesOf(a), valuesOf(b)];
   const fewerValues = (newValues !== null && (oldValues === null || oldValues.some((v) => !newValues.includes(v)))) || !subset(oldTypes, newTypes);
@@ -147,12 +157,15 @@ function compareSchema(old: Side, now: Side, before: unknown, after: unknown, at
   } else if (moreValues) changes.push(change('response-type-widened', at));
   else if (fewerValues) changes.push(change('response-type-narrowed', at));
   compareConstraints(a, b, at, direction, changes);
-  compareMembers(old, now, a, b, at, direction, changes, depth);
+  compareMembers(old, now, a, b, at, direction, changes, depth, compared);
   const [oldItems, newItems] = [itemsOf(a), itemsOf(b)];
-  if (oldItems !== undefined && newItems !== undefined) compareSchema(old, now, oldItems, newItems, `${at}/0`, direction, changes, depth + 1);
+  if (oldItems !== undefined && newItems !== undefined) compareSchema(old, now, oldItems, newItems, `${at}/0`, direction, changes, depth + 1, compared);
 }
 
-function compareMembers(old: Side, now: Side, a: Json | boolean, b: Json | boolean, at: string, direction: 'request' | 'response', changes: Change[], depth: number): void {
+/** The pairs of schemas (before → after) already compared under one top-level schema. */
+type Compared = Map<object, Set<object>>;
+
+function compareMembers(old: Side, now: Side, a: Json | boolean, b: Json | boolean, at: string, direction: 'request' | 'response', changes: Change[], depth: number, compared: Compared): void {
   const before = membersOf(a, old.document);
   const after = membersOf(b, now.document);
   const member = (name: string) => `${at}/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`;
@@ -165,7 +178,7 @@ function compareMembers(old: Side, now: Side, a: Json | boolean, b: Json | boole
     if (direction === 'request' && !wasRequired && isRequired) changes.push(change('request-property-became-required', member(name)));
     if (direction === 'request' && wasRequired && !isRequired) changes.push(change('request-requirement-relaxed', member(name)));
     if (direction === 'response' && wasRequired && !isRequired) changes.push(change('response-property-became-optional', member(name)));
-    compareSchema(old, now, schema, after.properties.get(name), member(name), direction, changes, depth + 1);
+    compareSchema(old, now, schema, after.properties.get(name), member(name), direction, changes, depth + 1, compared);
   }
   for (const name of after.properties.keys()) {
     if (before.properties.has(name)) continue;

@@ -33,8 +33,16 @@ function pointer(document: Json, ref: string): unknown {
   return node;
 }
 
+/**
+ * Results already found, by schema object, for one top-level call: `null`
+ * while a schema is being worked out (a schema met again inside itself is
+ * taken as admitting everything, as the depth limit would). A schema named
+ * three times in an `anyOf` is then worked out once, not 3^depth times.
+ */
+type Memo<T> = Map<object, T | null>;
+
 /** The JSON types a schema admits: from `type`, else the union of its `anyOf`/`oneOf` branches, else every type. */
-export function typesOf(schema: Json | boolean, document: Json, depth = 0): Set<JsonType> {
+export function typesOf(schema: Json | boolean, document: Json, depth = 0, memo: Memo<Set<JsonType>> = new Map()): Set<JsonType> {
   if (schema === false) return new Set();
   if (schema === true || depth > MAX_DEPTH) return new Set(ALL_TYPES);
   if (schema.type !== undefined) {
@@ -47,8 +55,12 @@ export function typesOf(schema: Json | boolean, document: Json, depth = 0): Set<
   if (Array.isArray(schema.enum)) return new Set(schema.enum.map(jsonTypeOf));
   const branches = (Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : null) as unknown[] | null;
   if (branches === null) return new Set(ALL_TYPES);
+  const known = memo.get(schema);
+  if (known !== undefined) return known ?? new Set(ALL_TYPES);
+  memo.set(schema, null);
   const set = new Set<JsonType>();
-  for (const branch of branches) for (const type of typesOf(resolve(branch, document), document, depth + 1)) set.add(type);
+  for (const branch of branches) for (const type of typesOf(resolve(branch, document), document, depth + 1, memo)) set.add(type);
+  memo.set(schema, set);
   return set;
 }
 
@@ -67,19 +79,29 @@ export function valuesOf(schema: Json | boolean): string[] | null {
   return null;
 }
 
-/** An object schema's declared members and which are required (`allOf` branches merged in). */
-export function membersOf(schema: Json | boolean, document: Json, depth = 0): { properties: Map<string, unknown>; required: Set<string> } {
+/** An object schema's declared members and which are required (`allOf` branches merged in; one met again inside itself adds nothing). */
+export function membersOf(schema: Json | boolean, document: Json, depth = 0, memo: Memo<Members> = new Map()): Members {
   const properties = new Map<string, unknown>();
   const required = new Set<string>();
   if (typeof schema === 'boolean' || depth > MAX_DEPTH) return { properties, required };
+  const known = memo.get(schema);
+  if (known !== undefined) return known ?? { properties, required };
+  memo.set(schema, null);
   for (const [name, member] of Object.entries((schema.properties ?? {}) as Json)) properties.set(name, member);
   for (const name of Array.isArray(schema.required) ? (schema.required as string[]) : []) required.add(name);
   for (const part of Array.isArray(schema.allOf) ? schema.allOf : []) {
-    const inner = membersOf(resolve(part, document), document, depth + 1);
+    const inner = membersOf(resolve(part, document), document, depth + 1, memo);
     for (const [name, member] of inner.properties) if (!properties.has(name)) properties.set(name, member);
     for (const name of inner.required) required.add(name);
   }
+  memo.set(schema, { properties, required });
   return { properties, required };
+}
+
+/** An object schema's members by name, and the names it requires. */
+export interface Members {
+  readonly properties: Map<string, unknown>;
+  readonly required: Set<string>;
 }
 
 /** The schema of an array's items, or `undefined` when it is not an array schema. */

@@ -176,8 +176,8 @@ function renamed(value: unknown, renames: SchemaRules['renames'], to: 0 | 1, fro
   for (const key in object) {
     if (!Object.hasOwn(object, key)) continue;
     const name = names.get(key);
-    if (name !== undefined) result[name] = object[key];
-    else if (!clash || !renames.some((pair) => pair[to] === key && Object.hasOwn(object, pair[from]))) result[key] = object[key];
+    if (name !== undefined) put(result, name, object[key]);
+    else if (!clash || !renames.some((pair) => pair[to] === key && Object.hasOwn(object, pair[from]))) put(result, key, object[key]);
   }
   return result;
 }
@@ -195,6 +195,17 @@ export function copyOf(value: unknown): unknown {
   const toJSON = (value as { toJSON?: unknown }).toJSON;
   if (typeof toJSON === 'function') return copyOf(toJSON.call(value));
   const copy: Node = {};
-  for (const key in value) if (Object.hasOwn(value, key)) copy[key] = copyOf((value as Node)[key]);
+  for (const key in value) if (Object.hasOwn(value, key)) put(copy, key, copyOf((value as Node)[key]));
   return copy;
+}
+
+/**
+ * `target[key] = value`, except that a member named `__proto__` (own data of
+ * a parsed, spread or form value) stays a member: assigning it would set the
+ * copy's prototype, and a converted value must hold exactly what the head's
+ * does (docs/security.md, version history).
+ */
+function put(target: Node, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }

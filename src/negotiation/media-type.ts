@@ -3,8 +3,8 @@
  * parses it (docs/reference/versioning.md#media-type-parameters), with RFC 9110 quoted strings. It is lenient
  * on purpose: a piece without `=` is ignored, values keep their case, a
  * quoted value is unquoted and unescaped, `name*=charset'lang'value` is
- * RFC 2231 decoded, and the last of repeated names wins. Parameter names are
- * lower-cased.
+ * RFC 2231 decoded (a value that does not decode is ignored), and the last of
+ * repeated names wins. Parameter names are lower-cased.
  */
 export interface MediaType {
   /** `type/subtype`, lower-cased. */
@@ -36,6 +36,8 @@ export function parseMediaType(text: string): MediaType {
     if (name.endsWith('*')) {
       name = name.slice(0, -1);
       const decoded = decodeRfc2231(value);
+      // Bytes that are not UTF-8 are no value: the parameter is absent, as in DRF (docs/reference/versioning.md).
+      if (decoded === undefined) continue;
       // Kept as written, so the range stays as specific as sent, and marked refused.
       if (decoded === null) (refused ??= new Set()).add(name);
       else {
@@ -94,22 +96,28 @@ export function splitOutsideQuotes(text: string, separator: string): string[] {
 
 const UTF8 = /^utf-?8$/i;
 const LATIN1 = /^(?:iso-?8859-1|latin-?1)$/i;
-const utf8 = new TextDecoder('utf-8');
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * RFC 2231 (`charset'language'percent-encoded`): `utf-8''1%2E0` is `1.0`.
- * UTF-8 and ISO-8859-1 are decoded (a malformed UTF-8 sequence becomes
- * U+FFFD, as in Django); any other charset gives `null`, refused. A value
+ * UTF-8 and ISO-8859-1 are decoded; bytes that are not UTF-8 (`%E9`) give
+ * `undefined`: a value that does not decode in its own charset is no value
+ * (RFC 8187 §3.2.1 allows no other reading), rather than U+FFFD standing for
+ * what the client meant. Any other charset gives `null`, refused. A value
  * without exactly two `'` is kept as written (Django).
  */
-function decodeRfc2231(value: string): string | null {
+function decodeRfc2231(value: string): string | null | undefined {
   const parts = value.split("'");
   if (parts.length !== 3) return value;
   const [charset, , encoded] = parts;
   const latin1 = LATIN1.test(charset);
   if (!latin1 && !UTF8.test(charset)) return null;
-  return encoded.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
-    const bytes = Uint8Array.from(run.slice(1).split('%'), (hex) => parseInt(hex, 16));
-    return latin1 ? String.fromCharCode(...bytes) : utf8.decode(bytes);
-  });
+  try {
+    return encoded.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+      const bytes = Uint8Array.from(run.slice(1).split('%'), (hex) => parseInt(hex, 16));
+      return latin1 ? String.fromCharCode(...bytes) : utf8.decode(bytes);
+    });
+  } catch {
+    return undefined;
+  }
 }

@@ -55,13 +55,28 @@ export class Offer {
     }
     let known = this.versioned.get(scheme);
     if (known === undefined) this.versioned.set(scheme, (known = new Map()));
-    const header = known.get(version);
-    if (header !== undefined) ctx.set('Content-Type', header);
-    else {
-      const written = found(ctx, this.renderer.mediaType + scheme.mediaTypeParameter(version));
-      if (known.size < Offer.MAX_KNOWN) known.set(version, written);
+    let header = known.get(version);
+    if (header === undefined) {
+      this.plain ??= found(ctx, this.renderer.mediaType);
+      header = withParameter(this.plain, this.renderer.mediaType, scheme.mediaTypeParameter(version));
+      if (known.size < Offer.MAX_KNOWN) known.set(version, header);
     }
+    ctx.set('Content-Type', header);
   }
+}
+
+/** The charset parameter mime-types appends (`; charset=utf-8`), at the end of the header. */
+const APPENDED_CHARSET = /; charset=[^;]*$/;
+
+/**
+ * The renderer's header with the version parameter in it, before the charset
+ * that mime-types appended, as it would write it. The charset is found for the
+ * media type alone: mime-types adds none to a type whose text holds the word
+ * `charset` anywhere, so a version named `charset` would otherwise lose it.
+ */
+function withParameter(plain: string, mediaType: string, parameter: string): string {
+  const appended = mediaType.includes('charset') ? null : APPENDED_CHARSET.exec(plain);
+  return appended === null ? plain + parameter : plain.slice(0, appended.index) + parameter + appended[0];
 }
 
 function found(ctx: Context, type: string): string {

@@ -26,11 +26,12 @@ describe('negotiation/media-type', () => {
     expect(satisfies(json, parseMediaType('text/*'))).to.equal(false);
   });
 
-  it('decodes RFC 2231 values in UTF-8 and ISO-8859-1 as Django does (a malformed UTF-8 sequence is U+FFFD)', () => {
+  it('decodes RFC 2231 values in UTF-8 and ISO-8859-1 (bytes that are not UTF-8 are no value, as in DRF)', () => {
     expect(parseMediaType("a/b; v*=utf-8''%E2%98%83").params.get('v')).to.equal('☃');
     expect(parseMediaType("a/b; v*=UTF-8'en'v%32").params.get('v')).to.equal('v2');
     expect(parseMediaType("a/b; v*=iso-8859-1''%E9").params.get('v')).to.equal('é');
-    expect(parseMediaType("a/b; v*=utf-8''%E0%A4%A").params.get('v')).to.equal('\ufffd%A');
+    expect(parseMediaType("a/b; v*=utf-8''%E0%A4%A").params.has('v')).to.equal(false);
+    expect(parseMediaType("a/b; v=1; v*=utf-8''%E9").params.get('v')).to.equal('1');
     expect(parseMediaType("a/b; v*=no-quotes").params.get('v')).to.equal('no-quotes');
   });
 

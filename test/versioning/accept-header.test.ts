@@ -51,7 +51,7 @@ describe('versioning/accept-header', () => {
   }
 
   it('regression: a version a header cannot carry (vé, or bytes that are not UTF-8) was a 500; the Content-Type names it in RFC 8187 form, which reads back', async () => {
-    for (const [accept, version] of [["application/json; version*=utf-8''v%C3%A9", 'vé'], ["application/json; version*=iso-8859-1''v%E9", 'vé'], ["application/json; version*=utf-8''v%E9", 'v\uFFFD']] as const) {
+    for (const [accept, version] of [["application/json; version*=utf-8''v%C3%A9", 'vé'], ["application/json; version*=iso-8859-1''v%E9", 'vé']] as const) {
       const res = await agent(new AcceptHeaderVersioning()).get('/things').set('Accept', accept).expect(200);
       expect(res.body.version, accept).to.equal(version);
       const sent = /; (version\*=utf-8''[^;]*)/.exec(res.headers['content-type'])?.[1] as string;
@@ -60,6 +60,8 @@ describe('versioning/accept-header', () => {
       expect((await agent(new AcceptHeaderVersioning()).get('/things').set('Accept', `application/json; ${sent}`).expect(200)).body.version).to.equal(version);
     }
     expect(versionParameter('version', 'a b')).to.equal('; version="a b"');
+    // Bytes that are not UTF-8 are no value (test/reliability/hostile/charset.test.ts): the default answers.
+    expect((await agent(new AcceptHeaderVersioning()).get('/things').set('Accept', "application/json; version*=utf-8''v%E9").expect(200)).body.version).to.equal(null);
   });
 
   for (const accept of ['application/xml; version=1.0', '', 'application/json; version=1.0; q=0', 'application/json; q=0.000, text/html']) {

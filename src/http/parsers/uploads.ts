@@ -55,11 +55,18 @@ function temporaryFiles(ctx: Context): TemporaryFiles {
   return files;
 }
 
-/** The client's file name without directories, `..`, or control characters (NUL included); at most 255 characters. */
+/**
+ * Control characters: C0 (NUL included), DEL and C1 (U+0080–U+009F, where the
+ * 8-bit CSI U+009B starts a terminal escape); and bidirectional formatting
+ * characters (U+202E makes `photo\u202Egnp.exe` show as `photoexe.png`): marks,
+ * embeddings, overrides and isolates, Unicode's Bidi_Control property.
+ */
+const CONTROLS = /[\p{Cc}\p{Bidi_Control}]/gu;
+
+/** The client's file name without directories, `..`, control or bidi formatting characters; at most 255 characters. */
 export function sanitiseFilename(name: string | undefined): string {
   if (!name) return '';
-  // eslint-disable-next-line no-control-regex
-  const base = name.replace(/[\u0000-\u001f\u007f]/g, '').split(/[/\\]/).pop() ?? '';
+  const base = name.replace(CONTROLS, '').split(/[/\\]/).pop() ?? '';
   const trimmed = base.trim();
   return trimmed === '.' || trimmed === '..' ? '' : trimmed.slice(0, 255);
 }

@@ -116,6 +116,20 @@ describe('reliability: hostile multipart bodies', function () {
     expect(file.path.startsWith(`${dir.path}/waymark-upload-`)).to.equal(true);
   });
 
+  it('a file name with C1 controls (8-bit CSI U+009B, NEL U+0085): stripped, as C0 controls are', async () => {
+    await start();
+    const response = await post(`--b\r\nContent-Disposition: form-data; name="f"; filename*=UTF-8''re%C2%9B31mport%C2%85.txt\r\n\r\nx\r\n--b--\r\n`, 'multipart/form-data; boundary=b');
+    expect(response.status).to.equal(200);
+    expect(JSON.parse(response.body).files[0].filename).to.equal('re31mport.txt');
+  });
+
+  it('a file name with bidi controls (U+202E: photo\u202Egnp.exe shows as photoexe.png): stripped, the name reads as it is stored', async () => {
+    await start();
+    const response = await post(`--b\r\nContent-Disposition: form-data; name="f"; filename*=UTF-8''photo%E2%80%AEgnp%E2%81%A6%E2%80%8F.exe\r\n\r\nx\r\n--b--\r\n`, 'multipart/form-data; boundary=b');
+    expect(response.status).to.equal(200);
+    expect(JSON.parse(response.body).files[0].filename).to.equal('photognp.exe');
+  });
+
   it('slow uploads aborted midway: every half-written file is removed and the server keeps answering', async () => {
     await start();
     const aborted = Array.from({ length: 20 }, () => {
