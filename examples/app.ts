@@ -14,7 +14,6 @@ import {
 import { sampleDocs } from './docs';
 import { sampleErrors } from './errors';
 import { history } from './history';
-import { unversionedRoutes } from './unversioned';
 import { UsersController } from './users';
 
 const users: RouteSource[] = [UsersController];
@@ -38,14 +37,15 @@ const schemes: Record<string, () => { versioning: VersioningScheme; routes: Rout
 
 /**
  * The sample users API, versioned with `versioning` (one of the keys above) and the
- * version history of history.ts, or unversioned (v1's shape, see unversioned.ts), with
+ * version history of history.ts, or unversioned (answering as v1, `serve: 'v1'`), with
  * its docs page at /docs. With host names, the origin is
  * `api.localhost` so that each version's server (`v2.api.localhost`) has the
  * three labels the scheme reads; browsers resolve every `*.localhost` to this machine.
  */
 export function createSampleApp(versioning = process.env.VERSIONING, port = process.env.PORT ?? '3000'): App {
   const origin = process.env.ORIGIN ?? `http://${versioning === 'host-name' ? 'api.localhost' : 'localhost'}:${port}`;
-  if (!versioning) return createApp({ routes: [...unversionedRoutes, sampleDocs([])], origin, errors: sampleErrors });
+  // Without a scheme the app still has the history: it answers every request as v1, what its clients have always had.
+  if (!versioning) return createApp({ routes: [...users, sampleDocs([])], origin, errors: sampleErrors, history, serve: 'v1' });
   const make = schemes[versioning];
   if (!make) throw new Error(`VERSIONING must be one of ${Object.keys(schemes).join(', ')}; got '${versioning}'.`);
   const { versioning: scheme, routes } = make();
