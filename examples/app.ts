@@ -13,6 +13,7 @@ import {
 } from '../src';
 import { sampleDocs } from './docs';
 import { sampleErrors } from './errors';
+import { sampleWebhooks } from './webhooks';
 import { history } from './history';
 import { UsersController } from './users';
 
@@ -45,11 +46,11 @@ const schemes: Record<string, () => { versioning: VersioningScheme; routes: Rout
 export function createSampleApp(versioning = process.env.VERSIONING, port = process.env.PORT ?? '3000'): App {
   const origin = process.env.ORIGIN ?? `http://${versioning === 'host-name' ? 'api.localhost' : 'localhost'}:${port}`;
   // Without a scheme the app still has the history: it answers every request as v1, what its clients have always had.
-  if (!versioning) return createApp({ routes: [...users, sampleDocs([])], origin, errors: sampleErrors, history, serve: 'v1' });
+  if (!versioning) return createApp({ routes: [...users, sampleDocs([])], origin, errors: sampleErrors, history, serve: 'v1', openapi: { webhooks: sampleWebhooks } });
   const make = schemes[versioning];
   if (!make) throw new Error(`VERSIONING must be one of ${Object.keys(schemes).join(', ')}; got '${versioning}'.`);
   const { versioning: scheme, routes } = make();
-  return createApp({ versioning: scheme, routes: [...routes, sampleDocs(versions.allowedVersions)], origin, history, errors: sampleErrors });
+  return createApp({ versioning: scheme, routes: [...routes, sampleDocs(versions.allowedVersions)], origin, history, errors: sampleErrors, openapi: { webhooks: sampleWebhooks } });
 }
 
 /** `waymark routes examples/app.ts` lists this app's routes. */
