@@ -15,6 +15,9 @@ export function webhooksOf(webhooks: OpenApiDocumentOptions['webhooks'], history
     const schema = history && index > 0 ? history.schemas.at(payload, index, 'output') : payload;
     out[name] = {
       post: {
+        summary: `The ${name} payload`,
+        // What the receiver requires of the sender is the receiver's to say: the API declares none.
+        security: [],
         operationId: `webhook${name.split(/[^A-Za-z0-9]+/).map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')}`,
         requestBody: { required: true, content: { 'application/json': { schema: shownSchema(schema, 'output', (reason) => warn(`webhook '${name}': ${reason}; its document entry is {} (any value).`)) } } },
         responses: { '2XX': { description: 'The receiver accepted the payload' } },
