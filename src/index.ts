@@ -44,7 +44,7 @@ export type { Infer, JSONSchema, Schema, StandardSchemaV1 } from './model/schema
 export type { RouteRecord, RouteTable } from './model/route';
 export type { QueryInput, ReverseOptions, ReverseParams } from './model/reverse';
 export type { RouteNames, RouteName, RouteParams, ReverseArgs, RequestRouteNames, RequestRouteName, RequestRouteParams, RequestReverseArgs } from './model/names';
-export type { VersioningScheme } from './model/scheme';
+export type { VersioningScheme, VersioningDescription, VersioningInfo, VersionCarrier, VersionDeprecationInfo } from './model/scheme';
 export type { Renderer } from './model/renderer';
 export { JSONRenderer, TextRenderer, HTMLRenderer } from './negotiation/renderers';
 export { closeGracefully, type CloseOptions } from './shutdown';

@@ -123,6 +123,16 @@ describe('architecture: the import graph of src/', function () {
     expect(offending.map((pair) => pair.join(' imports '))).to.deep.equal([]);
   });
 
+  it('keeps tools off the runtime: they read app.routes and app.versioning (docs/architecture.md#reading-routes-from-outside)', () => {
+    const tools = ['client', 'compat', 'docs-page', 'cli', 'typegen'];
+    const schemes = /^src\/versioning\/(url-path|namespace|accept-header|host-name|query-parameter)\.ts$/;
+    const offending = imports()
+      .filter(([from]) => tools.includes(layerOf(from)))
+      .filter(([from, to]) => to === 'src/runtime.ts' || (layerOf(from) !== 'typegen' && schemes.test(to)))
+      .map(([from, to]) => `${from} imports ${to}`);
+    expect(offending, 'tools reaching the runtime or telling schemes apart by class').to.deep.equal([]);
+  });
+
   it('the check itself sees a cycle made only of type imports', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'waymark-cycle-'));
     try {

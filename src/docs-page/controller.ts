@@ -6,7 +6,6 @@ import { Ctx } from '../decorators/params';
 import { Get } from '../decorators/routes';
 import { NotFound } from '../errors';
 import { HTMLRenderer } from '../negotiation/renderers';
-import { runtimeOf } from '../runtime';
 import { pageHtml, PAGE_POLICY } from './html';
 import { INIT_SCRIPT } from './init-script';
 import type { ResolvedDocsOptions } from './options';
@@ -44,7 +43,7 @@ export function docsController(options: ResolvedDocsOptions, ui: SwaggerUi): Fun
       const asset = (file: string) => `${link('asset', { file })}?v=${ui.tag}`;
       const urls = listed.length > 0 ? listed.map((version) => ({ name: version, url: link('openapi', { version }) })) : [{ name: options.title, url: link('openapi') }];
       // The switcher opens on the scheme's default version when the page lists it.
-      const fallback = runtimeOf(ctx.app).versioning?.defaultVersion;
+      const fallback = (ctx.app as App).versioning?.defaultVersion;
       const primary = typeof fallback === 'string' && listed.includes(fallback) ? fallback : urls[0].name;
       ctx.set('Content-Security-Policy', PAGE_POLICY);
       ctx.set('X-Content-Type-Options', 'nosniff');
@@ -73,7 +72,7 @@ export function docsController(options: ResolvedDocsOptions, ui: SwaggerUi): Fun
       if (asked !== undefined && !listedVersions(ctx, versions).includes(asked)) throw new NotFound('No such API version.');
       const document = (ctx.app as App).openapi({ version: asked, info: options.info });
       ctx.set('Cache-Control', 'no-cache');
-      return options.document ? await options.document(document, { version: asked ?? runtimeOf(ctx.app).versioning?.defaultVersion ?? null, ctx }) : document;
+      return options.document ? await options.document(document, { version: asked ?? (ctx.app as App).versioning?.defaultVersion ?? null, ctx }) : document;
     }
 
     @Get('/assets/:file', {
