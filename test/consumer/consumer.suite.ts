@@ -117,18 +117,23 @@ describe('consumer project: the packed tarball in an empty folder, as docs/getti
   let dir = '';
 
   let shipped: string[] = [];
+  let installed = '';
+  const manifest = readFileSync(join(root, 'package.json'), 'utf8');
 
   before(() => {
     const packed = JSON.parse(succeeds(run('npm', ['pack', '--json', '--pack-destination', work], root))) as { filename: string; files: { path: string }[] }[];
     const tarball = join(work, packed[0].filename);
     shipped = packed[0].files.map((file) => file.path);
     dir = project('app');
-    for (const args of readme.installs) succeeds(run('npm', ['install', '--no-audit', '--no-fund', ...args.map((arg) => (arg === 'waymark' ? tarball : arg))], dir));
+    for (const args of readme.installs) {
+      const result = run('npm', ['install', '--no-audit', '--no-fund', ...args.map((arg) => (arg === 'waymark' ? tarball : arg))], dir);
+      installed += succeeds(result) + result.stderr;
+    }
     writeFileSync(join(dir, 'tsconfig.json'), readme.tsconfig);
     writeFiles(dir, new Map([...readme.files, ...extra]));
   });
 
-  it('ships what is loaded: the bundles, the entry stubs, declarations, src/ for the maps, bin/ and schema/; no per-module .js', () => {
+  it('ships what is loaded: the bundles, the entry stubs, declarations, src/ for the maps, bin/, schema/, docs/ and the examples they link; no per-module .js', () => {
     const entries = ['dist/index.js', 'dist/runner-options/index.js', 'dist/cli/main.js'];
     const bundles = ['dist/bundle.js', 'dist/bundle.js.map', 'dist/bundle-tools.js', 'dist/bundle-tools.js.map'];
     const kind = (path: string): string => {
@@ -138,11 +143,40 @@ describe('consumer project: the packed tarball in an empty folder, as docs/getti
       if (/^dist\/[\w/-]+\.d\.ts(\.map)?$/.test(path)) return 'declaration';
       if (/^src\/[\w/-]+\.ts$/.test(path)) return 'source';
       if (/^schema\/[\w.-]+\.(json|md)$/.test(path)) return 'schema';
+      if (/^docs\/[\w/-]+\.md$/.test(path)) return 'docs';
+      if (/^examples\/[\w-]+\.ts$/.test(path)) return 'example';
       return `unexpected: ${path}`;
     };
     expect(shipped.map(kind).filter((k) => k.startsWith('unexpected'))).to.deep.equal([]);
     expect(shipped).to.include.members([...entries, ...bundles, 'dist/index.d.ts', 'dist/runner-options/index.d.ts', 'bin/waymark.js', 'schema/tsconfig.schema.json']);
     expect(shipped.filter((path) => path.startsWith('dist/') && path.endsWith('.js'))).to.have.length(entries.length + 2);
+  });
+
+  it('runs no install script: the packed package.json has no prepare, npm says nothing of install scripts, the repository keeps its own', () => {
+    const published = JSON.parse(readFileSync(join(dir, 'node_modules', 'waymark', 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(published.scripts).to.not.have.property('prepare');
+    expect(installed).to.not.match(/install-scripts|install script/i);
+    expect(readFileSync(join(root, 'package.json'), 'utf8'), 'postpack puts package.json back').to.equal(manifest);
+    expect(existsSync(join(root, '.package.json.prepack'))).to.equal(false);
+  });
+
+  it('every relative link of the installed README and docs/ names a shipped file', () => {
+    const pkg = join(dir, 'node_modules', 'waymark');
+    const pages = ['README.md', ...shipped.filter((path) => path.startsWith('docs/'))];
+    expect(pages.length).to.be.at.least(20);
+    const broken: string[] = [];
+    let links = 0;
+    for (const page of pages) {
+      const text = readFileSync(join(pkg, page), 'utf8').replace(/```[\s\S]*?```/g, '');
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('#')) continue;
+        links += 1;
+        const file = resolve(pkg, dirname(page), target.split('#')[0]);
+        if (!file.startsWith(pkg) || !existsSync(file)) broken.push(`${page}: ${target}`);
+      }
+    }
+    expect(links).to.be.at.least(50);
+    expect(broken).to.deep.equal([]);
   });
 
   it('getting started has an install line, a tsconfig and files to compile', () => {
