@@ -31,6 +31,7 @@ export {
   type HttpErrorOptions,
   type ProblemExtensions,
 } from './errors';
+export { WarningCatalogue, type WarningCode } from './errors/warnings';
 export type { MatchedRoute } from './http/context';
 export type { OpenApiDocument, OpenApiOperation } from './openapi/document';
 export type { OpenApiOptions } from './openapi/options';
