@@ -3,6 +3,7 @@ import compose from 'koa-compose';
 // without esModuleInterop could not compile a default import of Koa's `export =`.
 import Koa = require('koa');
 import type { Context, Middleware } from 'koa';
+import { InvalidArgument } from './errors';
 import { resolveAppOptions, type AppOptions } from './options';
 import { installContext } from './http/context';
 import { dispatcher, errorBoundary, settling } from './http/dispatch';
@@ -214,4 +215,15 @@ export class App extends Koa {
  */
 export function createApp(options: AppOptions): App {
   return new App(options);
+}
+
+/**
+ * The waymark app serving a request, `ctx.app` narrowed by its class rather
+ * than cast: for modules that hold a request and read the app's public face
+ * (the docs page). A Koa app not made by `createApp()` is an
+ * `InvalidArgument`.
+ */
+export function appOf(ctx: { readonly app: object }): App {
+  if (ctx.app instanceof App) return ctx.app;
+  throw new InvalidArgument('This Koa application was not made by createApp(): waymark has no routes for it.');
 }

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { App } from '../app';
+import { appOf } from '../app';
 import { ImproperlyConfigured } from '../errors';
 import type { VersioningScheme } from '../model/scheme';
 import { allowsVersion, documentedVersions, versioningInfo } from '../versioning/info';
@@ -11,7 +11,7 @@ export function schemeVersions(scheme: VersioningScheme | null): string[] {
 
 /** The versions the page lists for this app; `versions` given must each be allowed, checked against the app serving the request. */
 export function listedVersions(ctx: Context, versions: readonly string[] | null): readonly string[] {
-  const info = (ctx.app as App).versioning;
+  const info = appOf(ctx).versioning;
   if (versions === null) return documentedVersions(info);
   const refused = versions.find((version) => info === null || !allowsVersion(info, version));
   if (refused !== undefined) {

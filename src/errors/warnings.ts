@@ -20,7 +20,18 @@ export interface WarningEntry {
  *
  * @example
  * assert.equal(WarningCatalogue.WMWRN001.title, 'shared route name');
- * assert.equal(warningMessage('WMWRN001', { name: 'users', paths: "'/a', '/b'" }).startsWith("The route name 'users' is on routes with different paths ('/a', '/b')"), true);
+ * const seen: string[] = [];
+ * const listener = (warning: Error & { code?: string }) => seen.push(`${warning.name} ${warning.code}`);
+ * process.on('warning', listener);
+ * @Controller('/a')
+ * class A {
+ *   @Get('/x', 'same') x() {}
+ *   @Get('/y', 'same') y() {}
+ * }
+ * createApp({ routes: [A] });
+ * await new Promise((resolve) => setImmediate(resolve));
+ * process.off('warning', listener);
+ * assert.deepEqual(seen, ['WaymarkWarning WMWRN001']);
  */
 export const WarningCatalogue = {
   /** One route name on routes with different paths for the same versions: reversal reaches only one. */

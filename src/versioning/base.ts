@@ -95,7 +95,7 @@ export abstract class BaseVersioning implements VersioningScheme {
    * What `describe()` returns for a scheme carrying the version in `carrier`
    * under `parameter`: its versions and deprecations as plain data. The
    * built-in schemes call it; so does a scheme of your own that implements
-   * `describe()` (docs/reference/versioning.md#custom-schemes).
+   * `describe()` (docs/versioning.md#a-scheme-of-your-own).
    */
   protected describeAs(carrier: VersionCarrier, parameter: string | null): VersioningDescription {
     const iso = (moment: string | Date) => new Date(moment).toISOString();
