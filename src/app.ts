@@ -160,13 +160,13 @@ export class App extends Koa {
    * }
    * const versioning = new URLPathVersioning({ defaultVersion: 'v2', allowedVersions: ['v1', 'v2'], deprecated: { v1: { at: '2026-01-01T00:00:00Z' } } });
    * const app = createApp({ routes: [Users], versioning });
-   * assert.deepEqual({ ...app.versioning, deprecations: app.versioning?.deprecations.map((d) => d.version) }, {
+   * assert.deepEqual({ ...app.versioningInfo, deprecations: app.versioningInfo?.deprecations.map((d) => d.version) }, {
    *   scheme: 'URLPathVersioning', carrier: 'path', parameter: 'version', defaultVersion: 'v2', allowedVersions: ['v1', 'v2'], deprecations: ['v1'],
    * });
-   * assert.equal(createApp({ routes: [Users] }).versioning, null);
+   * assert.equal(createApp({ routes: [Users] }).versioningInfo, null);
    * ```
    */
-  get versioning(): VersioningInfo | null {
+  get versioningInfo(): VersioningInfo | null {
     return versioningInfo(runtimeOf(this).versioning);
   }
 

@@ -123,7 +123,7 @@ describe('architecture: the import graph of src/', function () {
     expect(offending.map((pair) => pair.join(' imports '))).to.deep.equal([]);
   });
 
-  it('keeps tools off the runtime: they read app.routes and app.versioning (docs/architecture.md#reading-routes-from-outside)', () => {
+  it('keeps tools off the runtime: they read app.routes and app.versioningInfo (docs/architecture.md#reading-routes-from-outside)', () => {
     const tools = ['client', 'compat', 'docs-page', 'cli', 'typegen'];
     const schemes = /^src\/versioning\/(url-path|namespace|accept-header|host-name|query-parameter)\.ts$/;
     const offending = imports()

@@ -5,7 +5,7 @@ import { documentedVersions } from '../versioning/info';
 import type { ClientSource } from './emit';
 import type { VersionCarrier } from './operations';
 
-/** The scheme's carrier (`app.versioning.carrier`) as the client sends it. */
+/** The scheme's carrier (`app.versioningInfo.carrier`) as the client sends it. */
 const CARRIERS: Readonly<Record<SchemeCarrier, VersionCarrier>> = {
   path: 'path',
   namespace: 'namespace',
@@ -18,13 +18,13 @@ const CARRIERS: Readonly<Record<SchemeCarrier, VersionCarrier>> = {
 /**
  * What `waymark client` generates from: the document of every allowed version
  * (or the one document of an unversioned app) and how the app's scheme
- * carries the version, read from `app.versioning`. A scheme that allows every
+ * carries the version, read from `app.versioningInfo`. A scheme that allows every
  * version (`allowedVersions` null) gives the client its default version
  * only; a scheme that does not say how it carries the version (no
  * `describe()`) is refused naming the fix.
  */
 export function clientSourceOf(app: App, command: string): ClientSource {
-  const info = app.versioning;
+  const info = app.versioningInfo;
   if (info === null) return { versions: [{ version: null, document: document(app, undefined) }], defaultVersion: null, carrier: 'none', versionParam: 'version', command };
   if (info.carrier === null) {
     throw new ImproperlyConfigured(

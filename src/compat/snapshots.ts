@@ -8,7 +8,7 @@ import type { Json } from './schema';
 
 /** The versions an app serves, each as the name of its snapshot file; `null` is an unversioned app's one document. */
 function versionsOf(app: App): (string | null)[] {
-  const info = app.versioning;
+  const info = app.versioningInfo;
   if (info === null) return [null];
   return info.allowedVersions === null ? [info.defaultVersion] : [...info.allowedVersions];
 }

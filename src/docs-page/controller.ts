@@ -43,7 +43,7 @@ export function docsController(options: ResolvedDocsOptions, ui: SwaggerUi): Fun
       const asset = (file: string) => `${link('asset', { file })}?v=${ui.tag}`;
       const urls = listed.length > 0 ? listed.map((version) => ({ name: version, url: link('openapi', { version }) })) : [{ name: options.title, url: link('openapi') }];
       // The switcher opens on the scheme's default version when the page lists it.
-      const fallback = appOf(ctx).versioning?.defaultVersion;
+      const fallback = appOf(ctx).versioningInfo?.defaultVersion;
       const primary = typeof fallback === 'string' && listed.includes(fallback) ? fallback : urls[0].name;
       ctx.set('Content-Security-Policy', PAGE_POLICY);
       ctx.set('X-Content-Type-Options', 'nosniff');
@@ -72,7 +72,7 @@ export function docsController(options: ResolvedDocsOptions, ui: SwaggerUi): Fun
       if (asked !== undefined && !listedVersions(ctx, versions).includes(asked)) throw new NotFound('No such API version.');
       const document = appOf(ctx).openapi({ version: asked, info: options.info });
       ctx.set('Cache-Control', 'no-cache');
-      return options.document ? await options.document(document, { version: asked ?? appOf(ctx).versioning?.defaultVersion ?? null, ctx }) : document;
+      return options.document ? await options.document(document, { version: asked ?? appOf(ctx).versioningInfo?.defaultVersion ?? null, ctx }) : document;
     }
 
     @Get('/assets/:file', {

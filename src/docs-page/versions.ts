@@ -11,7 +11,7 @@ export function schemeVersions(scheme: VersioningScheme | null): string[] {
 
 /** The versions the page lists for this app; `versions` given must each be allowed, checked against the app serving the request. */
 export function listedVersions(ctx: Context, versions: readonly string[] | null): readonly string[] {
-  const info = appOf(ctx).versioning;
+  const info = appOf(ctx).versioningInfo;
   if (versions === null) return documentedVersions(info);
   const refused = versions.find((version) => info === null || !allowsVersion(info, version));
   if (refused !== undefined) {

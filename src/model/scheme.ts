@@ -65,7 +65,7 @@ export interface VersioningDescription {
 }
 
 /**
- * `app.versioning`: the app's scheme as tools see it, frozen. `carrier` is
+ * `app.versioningInfo`: the app's scheme as tools see it, frozen. `carrier` is
  * `null` for a scheme without `describe()` (its versions are still known).
  */
 export interface VersioningInfo extends Omit<VersioningDescription, 'carrier'> {

@@ -1,7 +1,7 @@
 import type { VersioningInfo, VersioningScheme } from '../model/scheme';
 
 /**
- * `app.versioning`: what tools may read of a scheme, frozen. A scheme with
+ * `app.versioningInfo`: what tools may read of a scheme, frozen. A scheme with
  * `describe()` says everything; one without still has its versions, and its
  * `carrier` is `null` so that a tool needing it can say what to add.
  */

@@ -43,9 +43,9 @@ describe('waymark client: a versioning scheme of the app’s own', function () {
     rmSync(scratch, { recursive: true, force: true });
   });
 
-  it('is described in app.versioning and its document names the header', () => {
+  it('is described in app.versioningInfo and its document names the header', () => {
     const app = createApp({ routes: [Ping], versioning: new HeaderVersioning({ defaultVersion: '1', allowedVersions: ['1', '2'] }) });
-    expect(app.versioning).to.deep.equal({ scheme: 'HeaderVersioning', carrier: 'header', parameter: 'X-API-Version', defaultVersion: '1', allowedVersions: ['1', '2'], deprecations: [] });
+    expect(app.versioningInfo).to.deep.equal({ scheme: 'HeaderVersioning', carrier: 'header', parameter: 'X-API-Version', defaultVersion: '1', allowedVersions: ['1', '2'], deprecations: [] });
     const document = app.openapi({ version: '2' }) as unknown as { paths: Record<string, { get: { parameters: unknown[] } }>; 'x-waymark-versioning': unknown };
     expect(document['x-waymark-versioning']).to.deep.include({ scheme: 'header', header: 'X-API-Version', version: '2' });
     expect(document.paths['/ping'].get.parameters).to.deep.include({
@@ -74,7 +74,7 @@ describe('waymark client: a versioning scheme of the app’s own', function () {
 
   it('refuses a scheme without describe(), naming the method to add', () => {
     const app = createApp({ routes: [Ping], versioning: new SilentVersioning({ defaultVersion: '1', allowedVersions: ['1', '2'] }) });
-    expect(app.versioning).to.deep.include({ scheme: 'SilentVersioning', carrier: null, allowedVersions: ['1', '2'] });
+    expect(app.versioningInfo).to.deep.include({ scheme: 'SilentVersioning', carrier: null, allowedVersions: ['1', '2'] });
     expect(() => clientSourceOf(app, 'waymark client app.ts'))
       .to.throw(ImproperlyConfigured)
       .with.property('message')

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { brokenLinks, mapsPointInside } from './package-files';
 
 /**
  * A project outside the repository, as a new user makes one from
@@ -92,25 +93,6 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Every source a map names exists (relative to the map), inside the package. */
-function mapsPointInside(pkg: string): string[] {
-  const broken: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.map')) {
-        for (const source of (JSON.parse(readFileSync(path, 'utf8')) as { sources: string[] }).sources) {
-          const target = resolve(dirname(path), source);
-          if (!target.startsWith(pkg + '/') || !existsSync(target)) broken.push(`${path} -> ${source}`);
-        }
-      }
-    }
-  };
-  walk(join(pkg, 'dist'));
-  return broken;
-}
-
 describe('consumer project: the packed tarball in an empty folder, as docs/getting-started.md says', function () {
   this.timeout(TEN_MINUTES);
   const readme = section();
@@ -161,20 +143,9 @@ describe('consumer project: the packed tarball in an empty folder, as docs/getti
   });
 
   it('every relative link of the installed README and docs/ names a shipped file', () => {
-    const pkg = join(dir, 'node_modules', 'waymark');
     const pages = ['README.md', ...shipped.filter((path) => path.startsWith('docs/'))];
     expect(pages.length).to.be.at.least(20);
-    const broken: string[] = [];
-    let links = 0;
-    for (const page of pages) {
-      const text = readFileSync(join(pkg, page), 'utf8').replace(/```[\s\S]*?```/g, '');
-      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
-        if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('#')) continue;
-        links += 1;
-        const file = resolve(pkg, dirname(page), target.split('#')[0]);
-        if (!file.startsWith(pkg) || !existsSync(file)) broken.push(`${page}: ${target}`);
-      }
-    }
+    const { links, broken } = brokenLinks(join(dir, 'node_modules', 'waymark'), pages);
     expect(links).to.be.at.least(50);
     expect(broken).to.deep.equal([]);
   });

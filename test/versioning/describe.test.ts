@@ -10,7 +10,7 @@ class Users {
 
 const options = { defaultVersion: 'v1', allowedVersions: ['v1', 'v2'], versionParam: 'api', deprecated: { v1: { at: '2026-01-01T00:00:00Z', sunset: new Date('2027-01-01T00:00:00Z'), link: 'https://example.com/v1' } } };
 
-describe('versioning: describe() and app.versioning, the scheme as tools read it', () => {
+describe('versioning: describe() and app.versioningInfo, the scheme as tools read it', () => {
   const cases = [
     [new URLPathVersioning(options), 'path', 'api'],
     [new NamespaceVersioning(options), 'namespace', null],
@@ -21,7 +21,7 @@ describe('versioning: describe() and app.versioning, the scheme as tools read it
   for (const [scheme, carrier, parameter] of cases) {
     it(`${scheme.constructor.name} says it carries the version in ${carrier}`, () => {
       const app = createApp({ routes: [include('/:api', [Users], { namespace: 'v1' })], versioning: scheme });
-      expect(app.versioning).to.deep.equal({
+      expect(app.versioningInfo).to.deep.equal({
         scheme: scheme.constructor.name,
         carrier,
         parameter,
@@ -29,13 +29,13 @@ describe('versioning: describe() and app.versioning, the scheme as tools read it
         allowedVersions: ['v1', 'v2'],
         deprecations: [{ version: 'v1', at: '2026-01-01T00:00:00.000Z', sunset: '2027-01-01T00:00:00.000Z', link: 'https://example.com/v1', retireAfterSunset: false }],
       });
-      expect(Object.isFrozen(app.versioning)).to.equal(true);
-      expect(Object.isFrozen(app.versioning?.deprecations[0])).to.equal(true);
+      expect(Object.isFrozen(app.versioningInfo)).to.equal(true);
+      expect(Object.isFrozen(app.versioningInfo?.deprecations[0])).to.equal(true);
     });
   }
 
   it('allows every version as null, and an unversioned app has none', () => {
-    expect(createApp({ routes: [Users], versioning: new QueryParameterVersioning({ allowedVersions: [] }) }).versioning).to.include({ allowedVersions: null, defaultVersion: null, carrier: 'query' });
-    expect(createApp({ routes: [Users] }).versioning).to.equal(null);
+    expect(createApp({ routes: [Users], versioning: new QueryParameterVersioning({ allowedVersions: [] }) }).versioningInfo).to.include({ allowedVersions: null, defaultVersion: null, carrier: 'query' });
+    expect(createApp({ routes: [Users] }).versioningInfo).to.equal(null);
   });
 });
