@@ -3,6 +3,7 @@ import compose from 'koa-compose';
 // without esModuleInterop could not compile a default import of Koa's `export =`.
 import Koa = require('koa');
 import type { Context, Middleware } from 'koa';
+import { InvalidArgument } from './errors';
 import { resolveAppOptions, type AppOptions } from './options';
 import { installContext } from './http/context';
 import { dispatcher, errorBoundary, settling } from './http/dispatch';
@@ -19,6 +20,8 @@ import { buildOpenApi, type OpenApiDocument } from './openapi/document';
 import type { OpenApiOptions } from './openapi/options';
 import type { VersionHistory } from './history/history';
 import type { RouteInfo } from './model/info';
+import type { VersioningInfo } from './model/scheme';
+import { versioningInfo } from './versioning/info';
 import { attachRuntime, runtimeOf, type AppRuntime } from './runtime';
 import { routeInfos } from './table/info';
 import type { ReverseParams } from './model/reverse';
@@ -172,9 +175,36 @@ export class App extends Koa {
   }
 
   /**
+   * The app's versioning as frozen plain data, `null` when unversioned: how
+   * requests carry the version (`carrier`, `parameter`: from the scheme's
+   * `describe()`, `null` for a scheme without one), the default and allowed
+   * versions, the deprecations. Tools read this and `app.routes`, never the
+   * scheme's internals (docs/architecture.md#reading-routes-from-outside).
+   *
+   * @example
+   * ```ts
+   * @Controller('/:version/users')
+   * class Users {
+   *   @Get('', 'users-list') list() { return []; }
+   * }
+   * const versioning = new URLPathVersioning({ defaultVersion: 'v2', allowedVersions: ['v1', 'v2'], deprecated: { v1: { at: '2026-01-01T00:00:00Z' } } });
+   * const app = createApp({ routes: [Users], versioning });
+   * assert.deepEqual({ ...app.versioningInfo, deprecations: app.versioningInfo?.deprecations.map((d) => d.version) }, {
+   *   scheme: 'URLPathVersioning', carrier: 'path', parameter: 'version', defaultVersion: 'v2', allowedVersions: ['v1', 'v2'], deprecations: ['v1'],
+   * });
+   * assert.equal(createApp({ routes: [Users] }).versioningInfo, null);
+   * ```
+   */
+  get versioningInfo(): VersioningInfo | null {
+    return versioningInfo(runtimeOf(this).versioning);
+  }
+
+  /**
    * The OpenAPI 3.1 document of one API version (default: the scheme's
    * `defaultVersion`): the routes that serve it, as its clients see them.
    * A version the scheme does not allow is an `InvalidArgument`.
+   * `onWarning` hears what the document cannot say (a schema that cannot
+   * describe itself, whose entry is `{}`), as `waymark openapi` prints it.
    *
    * @example
    * @Controller('/users')
@@ -186,8 +216,8 @@ export class App extends Koa {
    * assert.equal(doc.info.version, 'v2');
    * assert.equal(doc.paths['/v2/users/{id}'].get.operationId, 'usersDetail'); // x-waymark-route: 'users-detail'
    */
-  openapi(options?: OpenApiOptions): OpenApiDocument {
-    return buildOpenApi(runtimeOf(this), options);
+  openapi(options?: OpenApiOptions, onWarning?: (warning: string) => void): OpenApiDocument {
+    return buildOpenApi(runtimeOf(this), options, onWarning);
   }
 }
 
@@ -214,4 +244,15 @@ export class App extends Koa {
  */
 export function createApp(options: AppOptions): App {
   return new App(options);
+}
+
+/**
+ * The waymark app serving a request, `ctx.app` narrowed by its class rather
+ * than cast: for modules that hold a request and read the app's public face
+ * (the docs page). A Koa app not made by `createApp()` is an
+ * `InvalidArgument`.
+ */
+export function appOf(ctx: { readonly app: object }): App {
+  if (ctx.app instanceof App) return ctx.app;
+  throw new InvalidArgument('This Koa application was not made by createApp(): waymark has no routes for it.');
 }

@@ -33,6 +33,7 @@ export {
   type HttpErrorOptions,
   type ProblemExtensions,
 } from './errors';
+export { WarningCatalogue, type WarningCode } from './errors/warnings';
 export type { MatchedRoute } from './http/context';
 export type { OpenApiDocument, OpenApiOperation } from './openapi/document';
 export type { OpenApiOptions } from './openapi/options';
@@ -47,7 +48,7 @@ export type { Infer, JSONSchema, Schema, StandardSchemaV1 } from './model/schema
 export type { RouteRecord, RouteTable } from './model/route';
 export type { QueryInput, ReverseOptions, ReverseParams } from './model/reverse';
 export type { RouteNames, RouteName, RouteParams, ReverseArgs, RequestRouteNames, RequestRouteName, RequestRouteParams, RequestReverseArgs } from './model/names';
-export type { VersioningScheme } from './model/scheme';
+export type { VersioningScheme, VersioningDescription, VersioningInfo, VersionCarrier, VersionDeprecationInfo } from './model/scheme';
 export type { Renderer } from './model/renderer';
 export { JSONRenderer, TextRenderer, HTMLRenderer } from './negotiation/renderers';
 export { closeGracefully, type CloseOptions } from './shutdown';

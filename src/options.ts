@@ -10,7 +10,8 @@ import type { RouteTable } from './model/route';
 import type { RouteSource } from './table/include';
 import { checkKeys } from './util/keys';
 import type { VersioningScheme } from './model/scheme';
-import { SHARED_NAME_WARNING, sharedNameWarnings } from './table/duplicate-names';
+import { sharedNameParams } from './table/duplicate-names';
+import { emitWaymarkWarning } from './errors/warnings';
 import { checkUrlPathParam, describeValue } from './versioning/build-checks';
 import type { OpenApiDocumentOptions } from './model/openapi';
 import { checkDocumentOptions, checkGuardSchemes } from './openapi/document-options';
@@ -162,7 +163,8 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   if (!Array.isArray(options.routes)) throw new ImproperlyConfigured('createApp() needs `routes`: an array of controller classes and include() groups.');
   const table: RouteTable = buildRouteTable(options.routes);
   // A warning, not an error: the app works, but one of the routes cannot be reversed by name (docs/security.md).
-  for (const message of sharedNameWarnings(table)) process.emitWarning(message, { type: 'WaymarkWarning', code: SHARED_NAME_WARNING });
+  const warned = new Set<string>();
+  for (const params of sharedNameParams(table)) emitWaymarkWarning('WMWRN001', params, warned);
   checkKeys('createApp() option limits', options.limits ?? {}, ['paramLength', ...Object.keys(DEFAULT_PARSE_LIMITS)]);
   const paramLength = options.limits?.paramLength ?? 256;
   if (!Number.isInteger(paramLength) || paramLength < 1) throw new ImproperlyConfigured(`limits.paramLength must be a positive integer, got ${JSON.stringify(paramLength)}.`);

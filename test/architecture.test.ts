@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseCircular, parseDependencyTree, type DependencyTree } from 'dpdm';
@@ -124,6 +124,33 @@ describe('architecture: the import graph of src/', function () {
       return (a === 'table' && ['openapi', 'http', 'cli'].includes(b)) || (a === 'model' && !['model', 'errors'].includes(b));
     });
     expect(offending.map((pair) => pair.join(' imports '))).to.deep.equal([]);
+  });
+
+  it('keeps tools off the runtime: they read app.routes and app.versioningInfo (docs/architecture.md#reading-routes-from-outside)', () => {
+    const tools = ['client', 'compat', 'docs-page', 'cli', 'typegen'];
+    const schemes = /^src\/versioning\/(url-path|namespace|accept-header|host-name|query-parameter)\.ts$/;
+    const offending = imports()
+      .filter(([from]) => tools.includes(layerOf(from)))
+      .filter(([from, to]) => to === 'src/runtime.ts' || (layerOf(from) !== 'typegen' && schemes.test(to)))
+      .map(([from, to]) => `${from} imports ${to}`);
+    expect(offending, 'tools reaching the runtime or telling schemes apart by class').to.deep.equal([]);
+  });
+
+  it('docs/architecture.md lists the layers as LAYERS does, in order', () => {
+    const page = readFileSync(join(root, 'docs', 'architecture.md'), 'utf8');
+    const table = page.slice(page.indexOf('## Layers'), page.indexOf('## ', page.indexOf('## Layers') + 3));
+    const listed = table
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .flatMap((line) => [...line.split('|')[1].matchAll(/`([\w-]+)(?:\/|\.ts)`/g)].map((match) => match[1]));
+    expect(listed).to.deep.equal(LAYERS);
+  });
+
+  it('has no cast of ctx.app in src/: a module holding a request reads the app through appOf() or runtimeOf()', () => {
+    const casts = Object.keys(tree)
+      .filter((file) => file.startsWith('src/'))
+      .flatMap((file) => [...readFileSync(join(root, file), 'utf8').matchAll(/\(\s*ctx\.app\s+as\b|<[\w.]+>\s*ctx\.app\b/g)].map(() => file));
+    expect(casts).to.deep.equal([]);
   });
 
   it('the check itself sees a cycle made only of type imports', async () => {

@@ -73,7 +73,7 @@ function sources(dir: string): string[] {
 /** The code a maintainer reads beside src/: the examples, the benchmarks and the build scripts. */
 const AROUND = ['examples', 'bench', 'scripts'];
 
-describe('comments in src/, examples/, bench/ and scripts/ cite the docs/ of the repository', () => {
+describe('comments in src/, examples/, bench/, scripts/ and test/ cite the docs/ of the repository', () => {
   it('no comment cites a document outside the repository, and every docs/ page (and anchor) cited exists', () => {
     const files = sources(join(root, 'src'));
     expect(files.length).to.be.greaterThan(50);
@@ -84,6 +84,13 @@ describe('comments in src/, examples/, bench/ and scripts/ cite the docs/ of the
     const files = AROUND.flatMap((dir) => sources(join(root, dir)));
     expect(files.length).to.be.greaterThan(10);
     expect(files.flatMap((file) => citationProblems(file, readFileSync(file, 'utf8')))).to.deep.equal([]);
+  });
+
+  it('nor do the comments of test/ (a random seed is no citation; this file names the documents it refuses)', () => {
+    const files = sources(join(root, 'test')).filter((file) => file !== __filename);
+    expect(files.length).to.be.greaterThan(200);
+    const problems = files.flatMap((file) => citationProblems(file, readFileSync(file, 'utf8'))).filter((problem) => !problem.endsWith('cites the seed'));
+    expect(problems).to.deep.equal([]);
   });
 
   it('some comments do cite docs/ pages (the check has something to check)', () => {

@@ -1,7 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { buildOpenApi } from '../openapi/document';
 import type { OpenApiOptions } from '../openapi/options';
-import { runtimeOf } from '../runtime';
 import type { Command } from './command';
 import { loadApp } from './load-app';
 import { snapshots } from './snapshots';
@@ -28,7 +26,7 @@ export const openapiCommand: Command = {
     if (typeof values.title === 'string') options.info = { title: values.title };
     if (Array.isArray(values.server)) options.servers = values.server.map((url) => ({ url: String(url) }));
     const app = loadApp(positionals[0]);
-    const document = buildOpenApi(runtimeOf(app), options, (warning) => io.err(`warning: ${warning}`));
+    const document = app.openapi(options, (warning) => io.err(`warning: ${warning}`));
     const text = JSON.stringify(document, null, 2);
     if (typeof values.out === 'string') writeFileSync(values.out, `${text}\n`);
     else io.out(text);

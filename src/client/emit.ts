@@ -233,7 +233,9 @@ function factory(source: ClientSource, versions: { version: string | null; prefi
     '  const specs = specsByVersion[version];',
     "  if (specs === undefined) throw new TypeError('Unknown version ' + JSON.stringify(version) + '; this client speaks ' + Object.keys(specsByVersion).join(', ') + '.');",
     `  const base = ${host ? 'versionHost(new URL(options.baseUrl), version)' : 'new URL(options.baseUrl)'};`,
-    '  return build(specs, base, options) as Clients[V];',
+    source.carrier === 'header'
+      ? `  return build(specs, base, { ...options, headers: { ...options.headers, ${JSON.stringify(source.versionParam)}: version } }) as Clients[V];`
+      : '  return build(specs, base, options) as Clients[V];',
     '}',
   );
   if (!host) lines.push('void versionHost;');

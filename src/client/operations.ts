@@ -1,7 +1,7 @@
 import { ImproperlyConfigured } from '../errors';
 
 /** How the app's scheme carries the version, as the generated client must send it. */
-export type VersionCarrier = 'path' | 'namespace' | 'accept-header' | 'host-name' | 'query-parameter' | 'none';
+export type VersionCarrier = 'path' | 'namespace' | 'accept-header' | 'host-name' | 'query-parameter' | 'header' | 'none';
 
 /** One parameter an operation takes, as the document lists it. */
 export interface ParameterSpec {
@@ -63,6 +63,8 @@ export function operationsOf(document: Json, version: string | null, carrier: Ve
           fixedQuery[versionParam] = version;
           continue;
         }
+        // A header scheme's version header is sent by createClient() for the version it speaks.
+        if (carrier === 'header' && place === 'header' && String(raw.name).toLowerCase() === versionParam.toLowerCase()) continue;
         const schema = raw.schema ?? {};
         parameters.push({ name: String(raw.name), in: place as ParameterSpec['in'], required: raw.required === true, schema, rest: raw['x-waymark-wildcard'] === true });
       }

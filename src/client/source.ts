@@ -1,44 +1,44 @@
 import type { App } from '../app';
 import { ImproperlyConfigured } from '../errors';
-import { runtimeOf } from '../runtime';
-import { AcceptHeaderVersioning } from '../versioning/accept-header';
-import { HostNameVersioning } from '../versioning/host-name';
-import { NamespaceVersioning } from '../versioning/namespace';
-import { QueryParameterVersioning } from '../versioning/query-parameter';
-import { URLPathVersioning } from '../versioning/url-path';
+import type { VersionCarrier as SchemeCarrier } from '../model/scheme';
+import { documentedVersions } from '../versioning/info';
 import type { ClientSource } from './emit';
 import type { VersionCarrier } from './operations';
 
-const CARRIERS: [abstract new (...args: never[]) => object, VersionCarrier][] = [
-  [URLPathVersioning, 'path'],
-  [NamespaceVersioning, 'namespace'],
-  [AcceptHeaderVersioning, 'accept-header'],
-  [HostNameVersioning, 'host-name'],
-  [QueryParameterVersioning, 'query-parameter'],
-];
+/** The scheme's carrier (`app.versioningInfo.carrier`) as the client sends it. */
+const CARRIERS: Readonly<Record<SchemeCarrier, VersionCarrier>> = {
+  path: 'path',
+  namespace: 'namespace',
+  accept: 'accept-header',
+  host: 'host-name',
+  query: 'query-parameter',
+  header: 'header',
+};
 
 /**
  * What `waymark client` generates from: the document of every allowed version
  * (or the one document of an unversioned app) and how the app's scheme
- * carries the version. A scheme that allows every version (`allowedVersions`
- * null) gives the client its default version only; a scheme of the app's own
- * making is one the client cannot speak, and is refused naming the fix.
+ * carries the version, read from `app.versioningInfo`. A scheme that allows every
+ * version (`allowedVersions` null) gives the client its default version
+ * only; a scheme that does not say how it carries the version (no
+ * `describe()`) is refused naming the fix.
  */
 export function clientSourceOf(app: App, command: string): ClientSource {
-  const scheme = runtimeOf(app).versioning;
-  if (scheme === null) return { versions: [{ version: null, document: document(app, undefined) }], defaultVersion: null, carrier: 'none', versionParam: 'version', command };
-  const carrier = CARRIERS.find(([kind]) => scheme instanceof kind)?.[1];
-  if (carrier === undefined) {
-    throw new ImproperlyConfigured(`waymark client speaks the five built-in versioning schemes; ${scheme.constructor.name} is not one of them. Subclass the scheme whose way of carrying the version yours keeps.`);
+  const info = app.versioningInfo;
+  if (info === null) return { versions: [{ version: null, document: document(app, undefined) }], defaultVersion: null, carrier: 'none', versionParam: 'version', command };
+  if (info.carrier === null) {
+    throw new ImproperlyConfigured(
+      `waymark client needs to know how ${info.scheme} carries the version: give it a describe() method ` +
+        "(a subclass of BaseVersioning returns this.describeAs('header', 'X-API-Version'), say), or subclass the built-in scheme whose way it keeps (docs/client.md).",
+    );
   }
-  const listed = scheme.allowedVersions ?? [scheme.defaultVersion];
-  const versions = listed.filter((version): version is string => version !== null);
-  if (versions.length === 0) throw new ImproperlyConfigured(`waymark client needs the versions to speak: give ${scheme.constructor.name} allowedVersions or a defaultVersion.`);
+  const versions = documentedVersions(info);
+  if (versions.length === 0) throw new ImproperlyConfigured(`waymark client needs the versions to speak: give ${info.scheme} allowedVersions or a defaultVersion.`);
   return {
     versions: versions.map((version) => ({ version, document: document(app, version) })),
-    defaultVersion: scheme.defaultVersion,
-    carrier,
-    versionParam: scheme.versionParam,
+    defaultVersion: info.defaultVersion,
+    carrier: CARRIERS[info.carrier],
+    versionParam: info.parameter ?? 'version',
     command,
   };
 }

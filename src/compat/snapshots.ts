@@ -2,16 +2,15 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import type { App } from '../app';
 import { InvalidArgument } from '../errors';
-import { runtimeOf } from '../runtime';
 import { compareDocuments } from './compare';
 import { RULES, type Change } from './rules';
 import type { Json } from './schema';
 
 /** The versions an app serves, each as the name of its snapshot file; `null` is an unversioned app's one document. */
 function versionsOf(app: App): (string | null)[] {
-  const scheme = runtimeOf(app).versioning;
-  if (scheme === null) return [null];
-  return [...(scheme.allowedVersions ?? [scheme.defaultVersion])];
+  const info = app.versioningInfo;
+  if (info === null) return [null];
+  return info.allowedVersions === null ? [info.defaultVersion] : [...info.allowedVersions];
 }
 
 function fileOf(dir: string, version: string | null): string {

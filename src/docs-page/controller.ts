@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { Context } from 'koa';
-import type { App } from '../app';
+import { appOf } from '../app';
 import { Controller } from '../decorators/controller';
 import { Ctx } from '../decorators/params';
 import { Get } from '../decorators/routes';
@@ -8,7 +8,6 @@ import { NotFound } from '../errors';
 import { Offers } from '../negotiation/offers';
 import { HTMLRenderer } from '../negotiation/renderers';
 import type { Renderer } from '../model/renderer';
-import { runtimeOf } from '../runtime';
 import { pageHtml, PAGE_POLICY } from './html';
 import { INIT_SCRIPT } from './init-script';
 import type { ResolvedDocsOptions } from './options';
@@ -31,7 +30,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** `app.url` by a name not known when compiling (the typed names may not list the docs routes). */
 function reverse(ctx: Context, name: string, params: Record<string, string> = {}): string {
   const namespace = ctx.route?.namespace ?? '';
-  const url = (ctx.app as App).url as unknown as (name: string, params: object, options: object) => string;
+  const url = appOf(ctx).url as unknown as (name: string, params: object, options: object) => string;
   return url.call(ctx.app, `${namespace}:${name}`, params, { currentApp: namespace });
 }
 
@@ -54,7 +53,7 @@ export function docsController(options: ResolvedDocsOptions, ui: SwaggerUi): Fun
       const asset = (file: string) => `${link('asset', { file })}?v=${ui.tag}`;
       const urls = listed.length > 0 ? listed.map((version) => ({ name: version, url: link('openapi', { version }) })) : [{ name: options.title, url: link('openapi') }];
       // The switcher opens on the scheme's default version when the page lists it.
-      const fallback = runtimeOf(ctx.app).versioning?.defaultVersion;
+      const fallback = appOf(ctx).versioningInfo?.defaultVersion;
       const primary = typeof fallback === 'string' && listed.includes(fallback) ? fallback : urls[0].name;
       ctx.set('Content-Security-Policy', PAGE_POLICY);
       ctx.set('X-Content-Type-Options', 'nosniff');
@@ -81,9 +80,9 @@ export function docsController(options: ResolvedDocsOptions, ui: SwaggerUi): Fun
       // Read from the params, not @Param: the route may have no :version.
       const asked: string | undefined = ctx.params.version;
       if (asked !== undefined && !listedVersions(ctx, versions).includes(asked)) throw new NotFound('No such API version.');
-      const document = (ctx.app as App).openapi({ version: asked, info: options.info });
+      const document = appOf(ctx).openapi({ version: asked, info: options.info });
       ctx.set('Cache-Control', 'no-cache');
-      return options.document ? await options.document(document, { version: asked ?? runtimeOf(ctx.app).versioning?.defaultVersion ?? null, ctx }) : document;
+      return options.document ? await options.document(document, { version: asked ?? appOf(ctx).versioningInfo?.defaultVersion ?? null, ctx }) : document;
     }
 
     @Get('/assets/:file', {

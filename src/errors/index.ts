@@ -17,3 +17,4 @@ export {
   versionRefused,
 } from './status';
 export { ImproperlyConfigured, InvalidArgument, InvalidResponse, NoReverseMatch, PinStoreFailed, WaymarkError } from './waymark';
+export { WarningCatalogue, WARNING_TYPE, emitWaymarkWarning, warningMessage, type WarningEntry, type WarningCode } from './warnings';

@@ -36,6 +36,10 @@ export interface RouteInfo {
   readonly docs: RouteDocs;
   /** The earlier route that takes its requests (every version it serves, or those listed), `null` when none does. */
   readonly shadowedBy: { readonly route: string; readonly versions: readonly (string | null)[] | null } | null;
+  /** The media types of its renderers (its own, its controller's or its include's), `null` when it renders with the app's. */
+  readonly renderers: readonly string[] | null;
+  /** The media types of its body parsers, likewise; `null` when it parses with the app's. */
+  readonly parsers: readonly string[] | null;
   /** The other paths whose routes have its full name for versions it serves too (reversal reaches only one of them), `null` when none. */
   readonly sharesNameWith: readonly string[] | null;
 }

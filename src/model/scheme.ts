@@ -28,6 +28,50 @@ export interface VersioningScheme {
    * without it adds none.
    */
   mediaTypeParameter?(version: string): string;
+  /**
+   * How the scheme carries the version, for tools that read an app from
+   * outside (the client generator, `waymark openapi`, the docs page; see
+   * docs/architecture.md#reading-routes-from-outside). The five built-in
+   * schemes implement it; a scheme of your own may, and without it the
+   * generated client refuses it naming this method.
+   */
+  describe?(): VersioningDescription;
+}
+
+/** Where a request carries its version: a path parameter, an instance namespace, a request header, an `Accept` parameter, the host's first label, a query parameter. */
+export type VersionCarrier = 'path' | 'namespace' | 'header' | 'accept' | 'host' | 'query';
+
+/** One deprecated version, as the scheme's `deprecated` option declares it (docs/lifecycle.md). */
+export interface VersionDeprecationInfo {
+  readonly version: string;
+  /** When it is (or was) deprecated, ISO 8601. */
+  readonly at: string;
+  /** When it goes away, ISO 8601; `null` when not set. */
+  readonly sunset: string | null;
+  readonly link: string | null;
+  /** Whether it is answered `410 Gone` after its sunset. */
+  readonly retireAfterSunset: boolean;
+}
+
+/** What a scheme says of itself (`describe()`): plain data, for tools. */
+export interface VersioningDescription {
+  readonly carrier: VersionCarrier;
+  /** The name the version travels under: the path, query or media-type parameter, the header; `null` for a namespace or a host label. */
+  readonly parameter: string | null;
+  readonly defaultVersion: string | null;
+  /** The versions it allows; `null` allows any. */
+  readonly allowedVersions: readonly string[] | null;
+  readonly deprecations: readonly VersionDeprecationInfo[];
+}
+
+/**
+ * `app.versioningInfo`: the app's scheme as tools see it, frozen. `carrier` is
+ * `null` for a scheme without `describe()` (its versions are still known).
+ */
+export interface VersioningInfo extends Omit<VersioningDescription, 'carrier'> {
+  /** The scheme's class name (`'URLPathVersioning'`). */
+  readonly scheme: string;
+  readonly carrier: VersionCarrier | null;
 }
 
 /** A response header: name and value. */

@@ -20,11 +20,12 @@ import type { AppHistory } from '../history/app-history';
 import { webhooksOf } from './webhooks';
 
 import type { Parser } from '../model/parser';
+import { formatParameter, type FormatSource } from './format';
 
 export type { OpenApiOperation };
 
 /** What the generator reads of an app: its table and settings, nothing of Koa. */
-export interface OpenApiSource {
+export interface OpenApiSource extends FormatSource {
   readonly table: RouteTable;
   readonly versioning: VersioningScheme | null;
   readonly origin: string | null;
@@ -118,6 +119,11 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
           warn: routeWarn,
           errors: errorFormat,
         });
+        const format = formatParameter(source, route);
+        // Unless the route takes a parameter of that name itself: its own is what it reads.
+        if (format !== null && !((operation.parameters ?? []) as { name: string; in: string }[]).some((p) => p.in === 'query' && p.name === format.name)) {
+          operation.parameters = [...((operation.parameters ?? []) as Record<string, unknown>[]), format];
+        }
         if (operation.parameters) operation.parameters = renamed(operation.parameters as Record<string, unknown>[], names, key.names);
         for (const tag of (operation.tags as string[] | undefined) ?? []) tags.add(tag);
         if (placement.servers && scheme !== appScheme) operation.servers = placement.servers.map((server) => ({ ...server }));

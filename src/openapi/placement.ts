@@ -1,11 +1,7 @@
 import { InvalidArgument } from '../errors';
 import type { RouteRecord } from '../model/route';
-import { AcceptHeaderVersioning, versionParameter } from '../versioning/accept-header';
-import { HostNameVersioning } from '../versioning/host-name';
-import { NamespaceVersioning } from '../versioning/namespace';
-import { QueryParameterVersioning } from '../versioning/query-parameter';
-import type { VersioningScheme } from '../model/scheme';
-import { URLPathVersioning } from '../versioning/url-path';
+import { versionParameter } from '../versioning/accept-header';
+import type { VersionCarrier, VersioningScheme } from '../model/scheme';
 import { paramsOf } from '../table/tokens';
 import type { PathForm } from './paths';
 
@@ -36,14 +32,15 @@ type Place = (where: Where & { scheme: VersioningScheme }) => Placement | null;
 /**
  * How a client of `version` reaches the route through this form, or `null`
  * when it cannot (the scheme would determine another version there). Schemes
- * are told apart by class; a scheme of your own places nothing, so its
- * document lists the routes that serve the version as they are.
+ * are told apart by the carrier their `describe()` names; a scheme without
+ * one places nothing, so its document lists the routes that serve the
+ * version as they are.
  */
 export function placeVersion(where: Where): Placement | null {
   const { scheme } = where;
   if (scheme === null) return NOWHERE;
-  for (const [kind, place] of PLACES) if (scheme instanceof kind) return place({ ...where, scheme });
-  return NOWHERE;
+  const carrier = scheme.describe?.().carrier;
+  return carrier === undefined ? NOWHERE : PLACES[carrier]({ ...where, scheme });
 }
 
 /**
@@ -69,18 +66,25 @@ const namespace: Place = ({ scheme, version, route }) => {
   return route.namespace.split(':').find(usable) === version ? NOWHERE : null;
 };
 
-const queryParameter: Place = ({ scheme, version }) => {
-  if (version === null) return scheme.defaultVersion === null ? NOWHERE : null;
-  const parameter = {
-    name: scheme.versionParam,
-    in: 'query',
+/** The query scheme's parameter, or a header scheme's header: required only to reach a version other than the default. */
+const inRequest =
+  (place: 'query' | 'header'): Place =>
+  ({ scheme, version }) => {
+    if (version === null) return scheme.defaultVersion === null ? NOWHERE : null;
+    const name = place === 'header' ? (scheme.describe?.().parameter ?? scheme.versionParam) : scheme.versionParam;
+    return { ...NOWHERE, parameters: [versionInput(scheme, version, name, place)] };
+  };
+
+function versionInput(scheme: VersioningScheme, version: string, name: string, place: 'query' | 'header'): Record<string, unknown> {
+  return {
+    name,
+    in: place,
     // Left out, the request is answered by the default version: required only to reach another.
     required: version !== scheme.defaultVersion,
     description: version === scheme.defaultVersion ? `The API version; leave it out for this one (${version}).` : `The API version: send ${version} to be answered by this version.`,
     schema: { type: 'string', enum: [version] },
   };
-  return { ...NOWHERE, parameters: [parameter] };
-};
+}
 
 const acceptHeader: Place = ({ scheme, version }) => {
   if (version === null) return scheme.defaultVersion === null ? NOWHERE : null;
@@ -117,10 +121,11 @@ export function versionedOrigin(origin: string, version: string): string {
   return url.origin;
 }
 
-const PLACES: readonly [abstract new (...args: never[]) => VersioningScheme, Place][] = [
-  [URLPathVersioning, urlPath],
-  [NamespaceVersioning, namespace],
-  [QueryParameterVersioning, queryParameter],
-  [AcceptHeaderVersioning, acceptHeader],
-  [HostNameVersioning, hostName],
-];
+const PLACES: Readonly<Record<VersionCarrier, Place>> = {
+  path: urlPath,
+  namespace,
+  query: inRequest('query'),
+  header: inRequest('header'),
+  accept: acceptHeader,
+  host: hostName,
+};

@@ -1,9 +1,4 @@
-import type { VersioningScheme } from '../model/scheme';
-import { AcceptHeaderVersioning } from '../versioning/accept-header';
-import { HostNameVersioning } from '../versioning/host-name';
-import { NamespaceVersioning } from '../versioning/namespace';
-import { QueryParameterVersioning } from '../versioning/query-parameter';
-import { URLPathVersioning } from '../versioning/url-path';
+import type { VersionCarrier, VersioningScheme } from '../model/scheme';
 import { acceptSuffix } from './placement';
 
 /** How a client of the document asks for its version: the document's `x-waymark-versioning`, and a note for operations that must say it. */
@@ -13,13 +8,15 @@ export interface VersionRequest {
   readonly note: string | null;
 }
 
-const NAMES: readonly [abstract new (...args: never[]) => VersioningScheme, string][] = [
-  [URLPathVersioning, 'url-path'],
-  [NamespaceVersioning, 'namespace'],
-  [QueryParameterVersioning, 'query-parameter'],
-  [AcceptHeaderVersioning, 'accept-header'],
-  [HostNameVersioning, 'host-name'],
-];
+/** The name `x-waymark-versioning.scheme` gives each carrier (a scheme without `describe()` is named by its class). */
+const NAMES: Readonly<Record<VersionCarrier, string>> = {
+  path: 'url-path',
+  namespace: 'namespace',
+  query: 'query-parameter',
+  accept: 'accept-header',
+  host: 'host-name',
+  header: 'header',
+};
 
 /**
  * What a client must send to be answered by `version` (docs/openapi.md#versions-how-a-client-asks-for-one).
@@ -29,9 +26,11 @@ const NAMES: readonly [abstract new (...args: never[]) => VersioningScheme, stri
  * same parameter.
  */
 export function versionRequest(scheme: VersioningScheme, version: string | null, mediaTypes: readonly string[]): VersionRequest {
-  const name = NAMES.find(([kind]) => scheme instanceof kind)?.[1] ?? scheme.constructor.name;
+  const description = scheme.describe?.();
+  const name = description === undefined ? scheme.constructor.name : NAMES[description.carrier];
   const extension: Record<string, unknown> = { scheme: name, version, defaultVersion: scheme.defaultVersion };
   if (name === 'query-parameter') extension.query = scheme.versionParam;
+  if (description?.carrier === 'header') extension.header = description.parameter;
   if (name !== 'accept-header' || version === null) return { extension, note: null };
   const accept = mediaTypes[0] + acceptSuffix(scheme.versionParam, version);
   extension.accept = accept;

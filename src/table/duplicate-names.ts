@@ -1,3 +1,4 @@
+import { warningMessage, type WarningCode } from '../errors/warnings';
 import type { NamespaceLevel, RouteRecord, RouteTable } from '../model/route';
 
 /**
@@ -28,26 +29,23 @@ export function sharedNames(table: RouteTable): Map<RouteRecord, string[]> {
   return new Map(found.sort(([a], [b]) => (order.get(a) as number) - (order.get(b) as number)));
 }
 
-/**
- * The `code` of the process warning the build emits for a shared name: a
- * warning's code, numbered as Fastify numbers its `FSTWRN` ones, not an
- * error's (the catalogue holds those).
- */
-export const SHARED_NAME_WARNING = 'WMWRN001';
+/** The `code` of the process warning the build emits for a shared name (the warning catalogue's, `src/errors/warnings.ts`). */
+export const SHARED_NAME_WARNING = 'WMWRN001' satisfies WarningCode;
 
-/** The build's warning for each shared name, as `process.emitWarning` sends it. */
-export function sharedNameWarnings(table: RouteTable): string[] {
+/** The params of the build's warning for each shared name (`WMWRN001` in the warning catalogue). */
+export function sharedNameParams(table: RouteTable): { name: string; paths: string }[] {
   const byName = new Map<string, Set<string>>();
   for (const route of sharedNames(table).keys()) {
     const paths = byName.get(route.fullName as string) ?? new Set<string>();
     paths.add(`'${route.pattern.source}'`);
     byName.set(route.fullName as string, paths);
   }
-  return [...byName].map(
-    ([name, paths]) =>
-      `The route name '${name}' is on routes with different paths (${[...paths].join(', ')}) for the same versions; ` +
-      'reversal reaches only one of them. Give each its own name, or disjoint versions.',
-  );
+  return [...byName].map(([name, paths]) => ({ name, paths: [...paths].join(', ') }));
+}
+
+/** The build's warning for each shared name, as `process.emitWarning` sends it. */
+export function sharedNameWarnings(table: RouteTable): string[] {
+  return sharedNameParams(table).map((params) => warningMessage('WMWRN001', params));
 }
 
 function overlap(a: readonly (string | null)[] | null, b: readonly (string | null)[] | null): boolean {

@@ -43,6 +43,8 @@ export function routeInfos(table: RouteTable, appScheme: VersioningScheme | null
           ? Object.freeze({ route: shadow.by.fullName ?? handlerOf(shadow.by), versions: shadow.versions === null ? null : Object.freeze([...shadow.versions]) })
           : null,
         sharesNameWith: shared.has(route) ? Object.freeze([...(shared.get(route) as string[])]) : null,
+        renderers: route.renderers === null ? null : Object.freeze(route.renderers.map((renderer) => renderer.mediaType)),
+        parsers: route.parsers === null ? null : Object.freeze(route.parsers.map((parser) => parser.mediaType)),
       });
     }),
   );

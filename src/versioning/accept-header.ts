@@ -4,6 +4,7 @@ import { negotiatedOf } from '../http/negotiated';
 import type { Negotiated } from '../negotiation/accept';
 import { runtimeOf } from '../runtime';
 import { BaseVersioning } from './base';
+import type { VersioningDescription } from '../model/scheme';
 
 /**
  * The version is a parameter of the media type the request accepted:
@@ -33,6 +34,11 @@ import { BaseVersioning } from './base';
  */
 export class AcceptHeaderVersioning extends BaseVersioning {
   readonly invalidVersionMessage = templateOf('INVALID_VERSION', 'acceptHeader');
+
+  /** For tools: the version travels as the `versionParam` parameter of `Accept`. */
+  describe(): VersioningDescription {
+    return this.describeAs('accept', this.versionParam);
+  }
   readonly vary = ['Accept'];
 
   determineVersion(ctx: Context): string | null {

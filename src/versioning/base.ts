@@ -7,7 +7,7 @@ import { checkKeys } from '../util/keys';
 import { checkVersionList } from '../table/versions';
 import type { ReverseOptions, ReverseParams } from '../model/reverse';
 import type { RequestReverseArgs, RequestRouteName } from '../model/names';
-import type { VersioningScheme } from '../model/scheme';
+import type { VersionCarrier, VersioningDescription, VersioningScheme } from '../model/scheme';
 
 export interface VersioningOptions extends LifecycleOptions {
   /** Version used when the request carries none (default `null`). */
@@ -89,6 +89,21 @@ export abstract class BaseVersioning implements VersioningScheme {
     this.lifecycle = new VersionLifecycle(new.target.name, this, options);
     this.deprecated = Object.freeze({ ...options.deprecated });
     this.reportVersions = options.reportVersions ?? false;
+  }
+
+  /**
+   * What `describe()` returns for a scheme carrying the version in `carrier`
+   * under `parameter`: its versions and deprecations as plain data. The
+   * built-in schemes call it; so does a scheme of your own that implements
+   * `describe()` (docs/versioning.md#a-scheme-of-your-own).
+   */
+  protected describeAs(carrier: VersionCarrier, parameter: string | null): VersioningDescription {
+    const iso = (moment: string | Date) => new Date(moment).toISOString();
+    const deprecations = Object.entries(this.deprecated).map(([version, entry]) =>
+      Object.freeze({ version, at: iso(entry.at), sunset: entry.sunset === undefined ? null : iso(entry.sunset), link: entry.link ?? null, retireAfterSunset: entry.retireAfterSunset ?? false }),
+    );
+    const allowed = this.allowedVersions === null || this.allowedVersions.length === 0 ? null : this.allowedVersions.filter((version): version is string => version !== null);
+    return Object.freeze({ carrier, parameter, defaultVersion: this.defaultVersion, allowedVersions: allowed && Object.freeze(allowed), deprecations: Object.freeze(deprecations) });
   }
 
   determineVersion(_ctx: Context, _params: Record<string, string>): string | null {

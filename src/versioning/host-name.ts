@@ -3,6 +3,7 @@ import { ImproperlyConfigured, templateOf } from '../errors';
 import { requestHost } from '../http/host';
 import { linearRegExp } from '../util/linear-regexp';
 import { BaseVersioning, type VersioningOptions } from './base';
+import type { VersioningDescription } from '../model/scheme';
 
 export interface HostNameVersioningOptions extends VersioningOptions {
   /** Its first group is the version (default: three alphanumeric labels, the first one). */
@@ -45,6 +46,11 @@ export interface HostNameVersioningOptions extends VersioningOptions {
  */
 export class HostNameVersioning extends BaseVersioning {
   readonly invalidVersionMessage = templateOf('INVALID_VERSION', 'hostName');
+
+  /** For tools: the version travels as the first label of the host. */
+  describe(): VersioningDescription {
+    return this.describeAs('host', null);
+  }
   readonly hostnameRegex: RegExp = /^([a-zA-Z0-9]+)\.[a-zA-Z0-9]+\.[a-zA-Z0-9]+$/;
 
   constructor(options: HostNameVersioningOptions = {}) {

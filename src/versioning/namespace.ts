@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import { templateOf } from '../errors';
 import type { ReverseParams } from '../model/reverse';
 import { BaseVersioning, type SchemeReverseOptions } from './base';
+import type { VersioningDescription } from '../model/scheme';
 
 /**
  * The version is the first segment of the matched route's namespace that is
@@ -32,6 +33,11 @@ import { BaseVersioning, type SchemeReverseOptions } from './base';
  */
 export class NamespaceVersioning extends BaseVersioning {
   readonly invalidVersionMessage = templateOf('INVALID_VERSION', 'namespace');
+
+  /** For tools: the version travels as a segment of the route's instance namespace. */
+  describe(): VersioningDescription {
+    return this.describeAs('namespace', null);
+  }
 
   /** Namespaces come from the route table, not from requests: one answer per namespace, kept. */
   private readonly versions = new Map<string, string | undefined>();

@@ -4,6 +4,7 @@ import { lastQueryValue } from '../http/query';
 import { formString } from '../table/query';
 import type { ReverseParams } from '../model/reverse';
 import { BaseVersioning, type SchemeReverseOptions } from './base';
+import type { VersioningDescription } from '../model/scheme';
 
 /**
  * The version is the query parameter `versionParam` (`?version=1.0`); `?version`
@@ -32,6 +33,11 @@ import { BaseVersioning, type SchemeReverseOptions } from './base';
  */
 export class QueryParameterVersioning extends BaseVersioning {
   readonly invalidVersionMessage = templateOf('INVALID_VERSION', 'queryParameter');
+
+  /** For tools: the version travels in the query parameter `versionParam`. */
+  describe(): VersioningDescription {
+    return this.describeAs('query', this.versionParam);
+  }
 
   determineVersion(ctx: Context): string | null {
     const value = lastQueryValue(ctx.querystring, this.versionParam);

@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import { templateOf } from '../errors';
 import type { ReverseParams } from '../model/reverse';
 import { BaseVersioning, type SchemeReverseOptions } from './base';
+import type { VersioningDescription } from '../model/scheme';
 
 /**
  * The version is a path parameter of the matched route (`/:version/users`),
@@ -29,6 +30,11 @@ import { BaseVersioning, type SchemeReverseOptions } from './base';
  */
 export class URLPathVersioning extends BaseVersioning {
   readonly invalidVersionMessage = templateOf('INVALID_VERSION', 'urlPath');
+
+  /** For tools: the version travels in the path parameter `versionParam`. */
+  describe(): VersioningDescription {
+    return this.describeAs('path', this.versionParam);
+  }
 
   determineVersion(_ctx: Context, params: Record<string, string>): string | null {
     const version = Object.hasOwn(params, this.versionParam) ? params[this.versionParam] : this.defaultVersion;

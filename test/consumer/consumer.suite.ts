@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { brokenLinks, mapsPointInside } from './package-files';
 
 /**
  * A project outside the repository, as a new user makes one from
@@ -92,43 +93,29 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Every source a map names exists (relative to the map), inside the package. */
-function mapsPointInside(pkg: string): string[] {
-  const broken: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.map')) {
-        for (const source of (JSON.parse(readFileSync(path, 'utf8')) as { sources: string[] }).sources) {
-          const target = resolve(dirname(path), source);
-          if (!target.startsWith(pkg + '/') || !existsSync(target)) broken.push(`${path} -> ${source}`);
-        }
-      }
-    }
-  };
-  walk(join(pkg, 'dist'));
-  return broken;
-}
-
 describe('consumer project: the packed tarball in an empty folder, as docs/getting-started.md says', function () {
   this.timeout(TEN_MINUTES);
   const readme = section();
   let dir = '';
 
   let shipped: string[] = [];
+  let installed = '';
+  const manifest = readFileSync(join(root, 'package.json'), 'utf8');
 
   before(() => {
     const packed = JSON.parse(succeeds(run('npm', ['pack', '--json', '--pack-destination', work], root))) as { filename: string; files: { path: string }[] }[];
     const tarball = join(work, packed[0].filename);
     shipped = packed[0].files.map((file) => file.path);
     dir = project('app');
-    for (const args of readme.installs) succeeds(run('npm', ['install', '--no-audit', '--no-fund', ...args.map((arg) => (arg === 'waymark' ? tarball : arg))], dir));
+    for (const args of readme.installs) {
+      const result = run('npm', ['install', '--no-audit', '--no-fund', ...args.map((arg) => (arg === 'waymark' ? tarball : arg))], dir);
+      installed += succeeds(result) + result.stderr;
+    }
     writeFileSync(join(dir, 'tsconfig.json'), readme.tsconfig);
     writeFiles(dir, new Map([...readme.files, ...extra]));
   });
 
-  it('ships what is loaded: the bundles, the entry stubs, declarations, src/ for the maps, bin/ and schema/; no per-module .js', () => {
+  it('ships what is loaded: the bundles, the entry stubs, declarations, src/ for the maps, bin/, schema/, docs/ and the examples they link; no per-module .js', () => {
     const entries = ['dist/index.js', 'dist/runner-options/index.js', 'dist/cli/main.js'];
     const bundles = ['dist/bundle.js', 'dist/bundle.js.map', 'dist/bundle-tools.js', 'dist/bundle-tools.js.map'];
     const kind = (path: string): string => {
@@ -138,11 +125,29 @@ describe('consumer project: the packed tarball in an empty folder, as docs/getti
       if (/^dist\/[\w/-]+\.d\.ts(\.map)?$/.test(path)) return 'declaration';
       if (/^src\/[\w/-]+\.ts$/.test(path)) return 'source';
       if (/^schema\/[\w.-]+\.(json|md)$/.test(path)) return 'schema';
+      if (/^docs\/[\w/-]+\.md$/.test(path)) return 'docs';
+      if (/^examples\/[\w-]+\.ts$/.test(path)) return 'example';
       return `unexpected: ${path}`;
     };
     expect(shipped.map(kind).filter((k) => k.startsWith('unexpected'))).to.deep.equal([]);
     expect(shipped).to.include.members([...entries, ...bundles, 'dist/index.d.ts', 'dist/runner-options/index.d.ts', 'bin/waymark.js', 'schema/tsconfig.schema.json']);
     expect(shipped.filter((path) => path.startsWith('dist/') && path.endsWith('.js'))).to.have.length(entries.length + 2);
+  });
+
+  it('runs no install script: the packed package.json has no prepare, npm says nothing of install scripts, the repository keeps its own', () => {
+    const published = JSON.parse(readFileSync(join(dir, 'node_modules', 'waymark', 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(published.scripts).to.not.have.property('prepare');
+    expect(installed).to.not.match(/install-scripts|install script/i);
+    expect(readFileSync(join(root, 'package.json'), 'utf8'), 'postpack puts package.json back').to.equal(manifest);
+    expect(existsSync(join(root, '.package.json.prepack'))).to.equal(false);
+  });
+
+  it('every relative link of the installed README and docs/ names a shipped file', () => {
+    const pages = ['README.md', ...shipped.filter((path) => path.startsWith('docs/'))];
+    expect(pages.length).to.be.at.least(20);
+    const { links, broken } = brokenLinks(join(dir, 'node_modules', 'waymark'), pages);
+    expect(links).to.be.at.least(50);
+    expect(broken).to.deep.equal([]);
   });
 
   it('getting started has an install line, a tsconfig and files to compile', () => {

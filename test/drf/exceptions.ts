@@ -25,7 +25,7 @@ const decoded = (segment: string) => {
   }
 };
 
-/** api.md §9's Host rule, written independently of src/http/host.ts. */
+/** The Host rule of docs/security.md#hosts-versions-and-links, written independently of src/http/host.ts. */
 export function hostRoundTrips(host: string): boolean {
   const match = /^(\[[^\]]*\]|[^:]*)(?::(\d{1,5}))?$/.exec(host);
   if (!match || !/^(?:[a-z0-9.-]+|\[[a-f0-9]*:[a-f0-9.:]+\])$/i.test(match[1])) return false;

@@ -46,7 +46,7 @@ const queryArb: fc.Arbitrary<string> = fc
   .array(fc.oneof(fc.tuple(queryKey, queryValue).map(([k, v]) => `${k}=${v}`), queryKey), { maxLength: 4 })
   .map((pairs) => (pairs.length === 0 ? '' : `?${pairs.join('&')}`));
 
-/** Hosts: mostly well-formed and versioned ones, and every odd form api.md §9 names. */
+/** Hosts: mostly well-formed and versioned ones, and every odd form of Host that docs/security.md#hosts-versions-and-links refuses. */
 const goodHostArb = pick('testserver', 'v1.example.com', 'v2.example.com:8000', 'V1.Example.org', 'v9.example.com', 'example.com', 'localhost:8000', '[::1]:8000', 'xn--4ca9at.com');
 const oddHostArb = pick(
   'testserver',
@@ -71,7 +71,7 @@ const oddHostArb = pick(
   'a..b',
   'example.com:80/badpath',
   'user@example.com',
-  // accepted by Django's syntax check, refused by api.md §9
+  // accepted by Django's syntax check, refused by waymark's Host rule (docs/security.md#hosts-versions-and-links)
   'a.b.c:65536',
   '[::1]:99999',
   '1.2.3.999',

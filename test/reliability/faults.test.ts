@@ -81,7 +81,7 @@ function app(options = {}) {
   return made;
 }
 
-/** reliability.md §2.9 (errors and faults) and §2.10 (caching). */
+/** Hostile input (docs/reference/hostile-input.md): errors and faults, and caching. */
 describe('reliability: faults and caching', () => {
   const generic = async (path: string) => {
     const res = await request(app().callback()).get(path).timeout(3000);

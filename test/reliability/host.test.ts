@@ -4,7 +4,7 @@ import { agent, app, raw, statusOf } from './helpers';
 
 const hostScheme = () => new HostNameVersioning({ allowedVersions: ['v1', 'v2'] });
 
-/** reliability.md §2.3: Host header and proxies. */
+/** Hostile input (docs/reference/hostile-input.md): the Host header and proxies. */
 describe('reliability: Host and proxies', () => {
   it('H1: no Host on HTTP/1.1 is a 400 from Node', async () => {
     expect(statusOf(await raw(app(), 'GET /users/1 HTTP/1.1\r\nConnection: close\r\n\r\n'))).to.equal(400);

@@ -3,7 +3,7 @@ import { Matcher } from '../../src/http/matcher';
 import { buildRouteTable } from '../../src/table/builder';
 import { agent, app, raw, statusOf, Users } from './helpers';
 
-/** reliability.md §2.6: methods and protocol edge cases. */
+/** Hostile input (docs/reference/hostile-input.md): methods and protocol edge cases. */
 describe('reliability: methods and protocol', () => {
   it('M1: an unknown method token and a lower-case method are a 400 from Node', async () => {
     expect(statusOf(await raw(app(), 'FOO /users/1 HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n'))).to.equal(400);

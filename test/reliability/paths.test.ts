@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { QueryParameterVersioning } from '../../src';
 import { agent, app, raw, statusOf } from './helpers';
 
-/** reliability.md §2.1 (paths and parameters) and §2.2 (limits). */
+/** Hostile input (docs/reference/hostile-input.md): paths and parameters, and limits. */
 describe('reliability: paths, parameters and limits', () => {
   for (const path of ['/users/by-name/%E0%A4%A', '/users/by-name/%', '/users/by-name/%zz', '/files/%c0']) {
     it(`P1: a malformed escape (${path}) is a 400 problem that does not echo it`, async () => {

@@ -13,7 +13,7 @@ import { createSampleApp } from '../../examples/app';
 
 const root = join(__dirname, '..', '..');
 
-/** Route shapes behind the path-to-regexp and find-my-way ReDoS advisories (reliability.md §1.1). */
+/** Route shapes behind the path-to-regexp and find-my-way ReDoS advisories (docs/reference/hostile-input.md). */
 @Controller()
 class Shapes {
   @Get('/:a-:b', 'two-in-one') a() {}

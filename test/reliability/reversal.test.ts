@@ -13,7 +13,7 @@ class Routes {
 const made = reliabilityApp({ routes: [Routes] });
 const url = made.url.bind(made);
 
-/** reliability.md §2.7 (reversal) and §2.8 (redirects built from reversed URLs). */
+/** Hostile input (docs/reference/hostile-input.md): reversal, and redirects built from reversed URLs. */
 describe('reliability: reversal', () => {
   it("2.7: url('user', {id: 'a/b'}) keeps the slash inside the segment", () => {
     expect(url('user', { id: 'a/b' })).to.equal('/users/a%2Fb');

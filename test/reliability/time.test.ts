@@ -16,7 +16,7 @@ async function listening(server: ReturnType<typeof createServer>): Promise<numbe
 }
 
 /**
- * reliability.md §2.11: load, time and shutdown (T5 and T6 are in test/shutdown.test.ts, T7 is
+ * Hostile input (docs/reference/hostile-input.md): load, time and shutdown (T5 and T6 are in test/shutdown.test.ts, T7 is
  * `npm run test:load`). T1 lists Node's own server defaults, which waymark leaves as they are
  * (app.listen is Koa's), so it has no test here.
  */

@@ -5,7 +5,7 @@ import { agent, app, raw, statusOf, Users } from './helpers';
 const accept = () => agent({ versioning: new AcceptHeaderVersioning({ defaultVersion: '1', allowedVersions: ['1', '2'] }) });
 const acceptOpen = () => agent({ versioning: new AcceptHeaderVersioning() });
 
-/** reliability.md §2.4 (Accept) and §2.5 (query, path and namespace versions). */
+/** Hostile input (docs/reference/hostile-input.md): Accept, and query, path and namespace versions. */
 describe('reliability: version values', () => {
   it('A1: a version outside the allowlist is a 406 with a fixed message and Vary: Accept', async () => {
     const res = await accept().get('/users/1').set('Accept', 'application/json; version=v9');

@@ -6,7 +6,7 @@ import { versionParameter } from '../../src/versioning/accept-header';
 import { runtimeOf } from '../../src/runtime';
 import { agent, Things } from './helpers';
 
-/** versioning.md §5.4, every row with a counterpart in waymark (no `?format=`). */
+/** The Accept-header rules of docs/reference/versioning.md#accept-header, every row with a counterpart in waymark (no `?format=`). */
 const table: [string | undefined, string | null][] = [
   ['application/json; version=1.2.3', '1.2.3'],
   ['*/*; version=1.2.3', '1.2.3'],

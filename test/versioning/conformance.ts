@@ -108,7 +108,7 @@ export function conformance(name: string, caseOf: SchemeCase): void {
   });
 }
 
-/** v1 is deprecated and has a sunset and a link; v2 is current (api.md §13). */
+/** v1 is deprecated and has a sunset and a link; v2 is current (docs/lifecycle.md). */
 const lifecycleOptions: VersioningOptions = {
   allowedVersions: ['v1', 'v2'],
   deprecated: { v1: { at: '2026-06-01T00:00:00Z', sunset: '2027-01-01T00:00:00Z', link: 'https://example.com/v1', retireAfterSunset: true } },

@@ -4,7 +4,7 @@ import { linksKeepHost, Servers } from './app';
 import { surfaces } from './surfaces';
 
 /**
- * reliability.md: for random hostile values on every input surface, the
+ * docs/reference/hostile-input.md: for random hostile values on every input surface, the
  * answer is below 500, every link in a 200 parses and keeps the request's
  * host, and nothing is thrown. Valid-ish inputs of each surface must reach
  * the handler (200), counted against a floor, so a server that refuses

@@ -17,7 +17,7 @@ const pieces = (values: string[], random: fc.Arbitrary<string>) =>
 const hostParts = ['v1', 'v2', 'v9', 'example', 'com', '.', '..', ':', ':8000', ':65536', ':99999', ':0', '[', ']', '::1', '[::1]', '[:::::]', '@', 'user@', 'xn--', 'xn--a', '123', '4294967296', '1.2.3.999', '%', '%41', '_', '-', ' ', ',', '/', '\\', '*'];
 const validHost = fc.constantFrom('v1.example.com', 'v2.example.com:8000', 'example.com', 'localhost:3000', '127.0.0.1:8080', '[::1]:8000', 'xn--4ca9at.com', 'Example.COM');
 
-/** Hosts: pieces of every odd form api.md §9 names, glued at random; valid-ish hosts must give 200 with links on that host. */
+/** Hosts: pieces of every odd form of Host that docs/security.md#hosts-versions-and-links refuses, glued at random; valid-ish hosts must give 200 with links on that host. */
 export const host: Surface = {
   name: 'Host',
   input: fc.oneof(

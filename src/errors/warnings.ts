@@ -1,0 +1,67 @@
+/** One warning of the catalogue, under its stable code (`WMWRN` and three digits, numbered in order as Fastify numbers its `FSTWRN` ones). */
+export interface WarningEntry {
+  /** What it is about, in a word or two. */
+  readonly title: string;
+  /** The English template, with `{name}` placeholders filled from the warning's params. */
+  readonly message: string;
+  /** The page that says what it means and how to silence it by fixing the cause. */
+  readonly docs: string;
+}
+
+/**
+ * Every warning waymark emits, by code (the pattern of Fastify's
+ * `lib/warnings.js`, beside the error catalogue): a warning is something
+ * that works but is probably a mistake, sent as a process warning of type
+ * `WaymarkWarning` with its `code`, so `process.on('warning')` and
+ * `node --no-warnings` treat it as Node's own. Tests assert on `code`.
+ *
+ * Adding one is one entry here, under the next code:
+ * `WMWRN00N: { title: 'what it is about', message: '...{name}...', docs: 'docs/<page>.md#<anchor>' },`
+ *
+ * @example
+ * assert.equal(WarningCatalogue.WMWRN001.title, 'shared route name');
+ * const seen: string[] = [];
+ * const listener = (warning: Error & { code?: string }) => seen.push(`${warning.name} ${warning.code}`);
+ * process.on('warning', listener);
+ * @Controller('/a')
+ * class A {
+ *   @Get('/x', 'same') x() {}
+ *   @Get('/y', 'same') y() {}
+ * }
+ * createApp({ routes: [A] });
+ * await new Promise((resolve) => setImmediate(resolve));
+ * process.off('warning', listener);
+ * assert.deepEqual(seen, ['WaymarkWarning WMWRN001']);
+ */
+export const WarningCatalogue = {
+  /** One route name on routes with different paths for the same versions: reversal reaches only one. */
+  WMWRN001: {
+    title: 'shared route name',
+    message: "The route name '{name}' is on routes with different paths ({paths}) for the same versions; reversal reaches only one of them. Give each its own name, or disjoint versions.",
+    docs: 'docs/security.md',
+  },
+} as const satisfies Readonly<Record<string, WarningEntry>>;
+
+export type WarningCode = keyof typeof WarningCatalogue;
+
+/** The `name` of every warning waymark emits (the `type` of `process.emitWarning`). */
+export const WARNING_TYPE = 'WaymarkWarning';
+
+/** The warning's message, its placeholders filled from `params` (a placeholder without a param is left as written). */
+export function warningMessage(code: WarningCode, params: Readonly<Record<string, string>>): string {
+  return WarningCatalogue[code].message.replace(/\{(\w+)\}/g, (slot, key: string) => (Object.hasOwn(params, key) ? params[key] : slot));
+}
+
+/**
+ * Emits the warning as a process warning, once for each `seen` (an app's
+ * set: two apps each warn, one app never says the same thing twice), and
+ * returns whether it was emitted.
+ */
+export function emitWaymarkWarning(code: WarningCode, params: Readonly<Record<string, string>>, seen: Set<string>): boolean {
+  const message = warningMessage(code, params);
+  const key = `${code} ${message}`;
+  if (seen.has(key)) return false;
+  seen.add(key);
+  process.emitWarning(message, { type: WARNING_TYPE, code });
+  return true;
+}
