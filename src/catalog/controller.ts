@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { App } from '../app';
+import { appOf } from '../app';
 import { Controller } from '../decorators/controller';
 import { Ctx } from '../decorators/params';
 import { Get } from '../decorators/routes';
@@ -27,7 +27,7 @@ const LINKSET: Renderer = {
 /** `app.url` by a name not known when compiling, absolute on the app's `origin` when it has one (never on the request's Host). */
 function link(ctx: Context, name: string, params: Record<string, string> = {}): string {
   const namespace = ctx.route?.namespace ?? '';
-  const url = (ctx.app as App).url as unknown as (name: string, params: object, options: object) => string;
+  const url = appOf(ctx).url as unknown as (name: string, params: object, options: object) => string;
   return url.call(ctx.app, `${namespace}:${name}`, params, { currentApp: namespace, absolute: runtimeOf(ctx.app).origin !== null });
 }
 
@@ -56,12 +56,12 @@ export function catalogController(): Function {
     @Get('/openapi{/:version}', { name: 'openapi', summary: "One version's OpenAPI 3.1 document", tags: ['discovery'] })
     openapi(@Ctx() ctx: Context) {
       const version = ctx.params.version === undefined ? undefined : listed(ctx);
-      return (ctx.app as App).openapi({ version });
+      return appOf(ctx).openapi({ version });
     }
 
     @Get('/changelog/:version', { name: 'changelog', summary: "One version's changes", tags: ['discovery'] })
     changelog(@Ctx() ctx: Context) {
-      return changelogOf(ctx.app as App, listed(ctx));
+      return changelogOf(appOf(ctx), listed(ctx));
     }
   }
   return ApiCatalog;
