@@ -137,6 +137,8 @@ export const ErrorCatalogue = {
   /** A handler's value that its response schema refuses, with `validateResponses` on: the client gets a bare 500 (docs/contracts.md). */
   INVALID_RESPONSE: { message: 'A response does not match its schema.' },
   INVALID_RUNNER_OPTIONS: { message: 'The ts-node options are invalid (RunnerOptionsError.errors lists why).' },
+  /** `checkContract()` (waymark/testing) found answers its documents do not describe (docs/testing.md). */
+  CONTRACT_VIOLATION: { message: 'The app does not answer as its OpenAPI documents say (ContractViolation.failures lists how).' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 type Entries = typeof ErrorCatalogue;
