@@ -37,6 +37,7 @@ const LAYERS = [
   'compat', // breaking-change checks between a version's snapshot and its document
   'index',
   'runner-options',
+  'testing', // waymark/testing: checkContract, the app against its own documents
   'cli',
 ];
 
