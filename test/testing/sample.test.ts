@@ -10,7 +10,7 @@ import { checkContract } from '../../src/testing';
 describe('checkContract: the sample app (examples/)', () => {
   for (const scheme of [undefined, 'url-path', 'namespace', 'query-parameter', 'accept-header', 'host-name']) {
     it(`passes ${scheme ?? 'without versioning'}${scheme ? ', every version' : ''}`, async () => {
-      const report = await checkContract(createSampleApp(scheme), { runs: 15, seed: 11 });
+      const report = await checkContract(createSampleApp(scheme), { runs: 8, seed: 11 });
       const versions = [...new Set(report.operations.map((each) => each.version))];
       expect(versions).to.deep.equal(scheme ? sampleVersions : [null]);
       const detail = report.operations.find((each) => each.route.endsWith('users-detail') && each.version === (scheme ? 'v3' : null));
