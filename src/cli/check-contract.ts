@@ -10,7 +10,7 @@ function integer(value: unknown, option: string): number | undefined {
 }
 
 /**
- * `waymark check-contract <module> [--runs n] [--seed n] [--version v]... [--skip route]...`:
+ * `waymark check-contract <module>` and its options (the usage line below):
  * `checkContract` of waymark/testing on the module's app (docs/testing.md). Each
  * operation's coverage goes to standard output; every failure, with its shrunk
  * request and the response, to standard error, and the exit status is 1.

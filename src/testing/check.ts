@@ -21,7 +21,7 @@ export interface ContractOptions {
   versions?: readonly string[];
   /** Requests per operation and version (default 100, fast-check's). */
   runs?: number;
-  /** fast-check's seed, to repeat a run (a failure's message gives it). */
+  /** Repeats a run: fast-check's starting number (a failure's message gives it). */
   seed?: number;
   /** Route names left out (a name matches the route's full name or its end after a `:`). */
   skip?: readonly string[];

@@ -54,14 +54,13 @@ function describe(failure: ContractFailure, index: number): string {
 
 /**
  * What `checkContract()` rejects with: every failure, each naming its
- * operation with the shrunk request and the response, and the seed that
- * reproduces the run (`checkContract(app, { seed })`).
+ * operation with the shrunk request and the response, and the number that
+ * reproduces the run (the option of that name of `checkContract`).
  *
  * @example
  * const error = new ContractViolation([{ operation: { route: 'users-detail', method: 'GET', path: '/users/{id}', version: null }, problem: 'answered 500, a server error', request: null, response: null }], 42);
  * assert.equal(error.code, 'CONTRACT_VIOLATION');
  * assert.match(error.message, /users-detail \(GET \/users\/\{id\}\): answered 500/);
- * assert.match(error.message, /seed: 42/);
  */
 export class ContractViolation extends WaymarkError {
   constructor(

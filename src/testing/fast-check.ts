@@ -13,7 +13,7 @@ export function loadFastCheck(load: () => unknown = () => require('fast-check'))
   try {
     return load() as Fc;
   } catch (error) {
-    if ((error as { code?: string }).code !== 'MODULE_NOT_FOUND' || !String((error as Error).message).includes('fast-check')) throw error;
+    if (!/Cannot find (?:module|package) 'fast-check'/.test(String((error as Error).message))) throw error;
     throw new ImproperlyConfigured(
       'checkContract() generates its requests with fast-check, an optional peer dependency of waymark/testing that is not installed: run `npm install --save-dev fast-check`.',
     );
