@@ -39,7 +39,7 @@ export interface Operation {
 /** What checkContract reads of a document. */
 export interface ContractDocument {
   readonly servers?: readonly { url: string }[];
-  readonly paths: Record<string, Record<string, Record<string, unknown>>>;
+  readonly paths: Record<string, Record<string, unknown>>;
   readonly components?: { schemas?: Record<string, unknown>; securitySchemes?: Record<string, unknown> };
   readonly security?: readonly Record<string, readonly string[]>[];
 }
@@ -53,8 +53,9 @@ export function operationsOf(document: ContractDocument, version: string | null)
   const operations: Operation[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
     const shared = listOf(item.parameters);
-    for (const [method, raw] of Object.entries(item)) {
+    for (const [method, value] of Object.entries(item)) {
       if (!METHODS.has(method)) continue;
+      const raw = value as Record<string, unknown>;
       const servers = (raw.servers ?? item.servers ?? document.servers ?? [{ url: '/' }]) as { url: string }[];
       const operationId = String(raw.operationId ?? `${method} ${path}`);
       operations.push({
