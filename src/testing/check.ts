@@ -138,8 +138,12 @@ async function checkOperation({ fc, operation, schemas, links, sender, auth, run
     }
     return true;
   });
-  const details = await fc.check(property, { numRuns: runs, seed });
   let failure: ContractFailure | null = null;
+  const details = await fc.check(property, { numRuns: runs, seed }).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+  if (details instanceof Error) {
+    // Drawing a request failed (a schema the generator cannot satisfy): the operation's failure, not the whole check's.
+    return { statuses, requests, failure: failureOf(operation, `the check could not generate requests: ${details.message}`, null, null) };
+  }
   if (details.failed) {
     const found = last as { request: ContractRequest; response: ContractResponse; problem: string } | null;
     failure = found !== null ? failureOf(operation, found.problem, found.request, found.response) : failureOf(operation, `the check itself failed: ${String(details.errorInstance ?? 'unknown error')}`, null, null);

@@ -54,11 +54,29 @@ export function requestsOf(operation: Operation, sources: RequestSources): Arbit
 
 function valueOf(sources: RequestSources, schema: SchemaValue, parameter?: DocumentedParameter): Arbitrary<unknown> {
   const { fc, schemas } = sources;
-  let values = arbitraryOf(fc, schema, schemas.resolve).filter((value) => schemas.accepts(schema, value));
+  let values = arbitraryOf(fc, schema, schemas.resolve).filter(bounded(schema, (value) => schemas.accepts(schema, value)));
   if (parameter?.in === 'header' || parameter?.in === 'cookie') values = values.filter((value) => textsOf(value).every((text) => HEADER_SAFE.test(text)));
   // An empty segment is another path (`/users/` is not `/users/{id}`).
   if (parameter?.in === 'path') values = values.filter((value) => textsOf(value).join(',') !== '');
   return values;
+}
+
+/** Refusals in a row before a schema is declared one the generator cannot draw values of: a hang would prove nothing. */
+const MAX_REFUSALS = 1000;
+
+/** `accepts` as a filter that throws, naming the schema, after too many refusals in a row. */
+function bounded(schema: SchemaValue, accepts: (value: unknown) => boolean): (value: unknown) => boolean {
+  let refused = 0;
+  return (value) => {
+    if (accepts(value)) {
+      refused = 0;
+      return true;
+    }
+    if (++refused >= MAX_REFUSALS) {
+      throw new Error(`cannot draw values the schema ${JSON.stringify(schema).slice(0, 200)} accepts (${MAX_REFUSALS} refused in a row): skip the route, or give the schema keywords docs/testing.md lists`);
+    }
+    return false;
+  };
 }
 
 function validParts(operation: Operation, sources: RequestSources): Arbitrary<Parts> {

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { expect } from 'chai';
-import { Controller, createApp, Get, ImproperlyConfigured, InvalidArgument, NotFound, Param, URLPathVersioning, include } from '../../src';
+import { Controller, createApp, Get, ImproperlyConfigured, InvalidArgument, NotFound, Param, Query, URLPathVersioning, include } from '../../src';
 import { checkContract, ContractViolation, MIN_SUCCESS_SHARE } from '../../src/testing';
 import { loadFastCheck } from '../../src/testing/fast-check';
 
@@ -38,5 +38,21 @@ describe('checkContract: its own floor and options', () => {
   it('repeats a run from its seed', async () => {
     const statuses = async () => (await checkContract(createApp({ routes: [Things] }), { runs: 20, seed: 5 }).catch((error: ContractViolation) => error.message));
     expect(await statuses()).to.equal(await statuses());
+  });
+});
+
+describe('checkContract: a schema it cannot draw values of', () => {
+  @Controller('/odd')
+  class Odd {
+    @Get('/', { name: 'odd', responses: { 200: { schema: { type: 'object' } } } })
+    get(@Query('q', { required: true, schema: { type: 'string', not: { minLength: 0 } } }) q: string) {
+      return { q };
+    }
+  }
+
+  it('is a failure naming the operation and the schema, not a hang', async () => {
+    const error = await checkContract(createApp({ routes: [Odd] }), { runs: 5, seed: 1 }).catch((caught: unknown) => caught);
+    expect(error).to.be.instanceOf(ContractViolation);
+    expect((error as ContractViolation).failures[0].problem).to.match(/^the check could not generate requests: cannot draw values the schema \{"type":"string","not":\{"minLength":0\}\} accepts/);
   });
 });
