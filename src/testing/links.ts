@@ -54,7 +54,7 @@ function fromLocation(detail: Operation, response: ContractResponse): Record<str
   if (typeof location !== 'string') return null;
   const names: string[] = [];
   const template = `${detail.server.pathname.replace(/\/$/, '')}${detail.path}`;
-  const source = template.split(/\{([^}]+)\}/).map((part, index) => (index % 2 === 1 ? (names.push(part), '([^/]+)') : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  const source = template.split(/\{([^{}]+)\}/).map((part, index) => (index % 2 === 1 ? (names.push(part), '([^/]+)') : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   const match = new RegExp(`^${source.join('')}$`).exec(new URL(location, detail.server).pathname);
   if (match === null) return null;
   try {
