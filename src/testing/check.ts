@@ -46,6 +46,9 @@ export interface ContractReport {
 /**
  * Below this share of valid requests answered 2xx, the check fails: a
  * generator that only made requests the app refuses would prove nothing.
+ *
+ * @example
+ * assert.equal(MIN_SUCCESS_SHARE, 0.2); // a fifth of the valid requests, over the whole check
  */
 export const MIN_SUCCESS_SHARE = 0.2;
 
