@@ -4,8 +4,8 @@ import { ContractViolation, failureOf, type ContractFailure, type OperationName 
 import { loadFastCheck, type Fc } from './fast-check';
 import { Links } from './links';
 import { operationsOf, type ContractDocument, type Operation } from './operations';
-import { requestsOf, type ContractRequest } from './requests';
-import { Sender, type ContractResponse } from './send';
+import { requestsOf } from './requests';
+import { Sender, type ContractRequest, type ContractResponse } from './send';
 import { DocumentSchemas } from './validator';
 import { verify } from './verify';
 import { versionsToCheck } from './versions';

@@ -1,6 +1,5 @@
 import { WaymarkError } from '../errors';
-import type { ContractRequest } from './requests';
-import type { ContractResponse } from './send';
+import type { ContractRequest, ContractResponse } from './send';
 
 /** Which operation of which version's document: what a report and a failure name. */
 export interface OperationName {

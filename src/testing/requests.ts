@@ -3,18 +3,10 @@ import { arbitraryOf, invalidTexts } from './arbitrary';
 import type { Fc } from './fast-check';
 import type { DocumentedParameter, Operation, SchemaValue } from './operations';
 import { encodeBody, isJsonType } from './bodies';
+import type { ContractRequest } from './send';
 import type { DocumentSchemas } from './validator';
 
-/** A request as sent: what a failure report shows, shrunk. */
-export interface ContractRequest {
-  readonly method: string;
-  /** Path and query, as sent. */
-  readonly url: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body?: string;
-  /** `null` for a request the document allows; else what makes it one the document refuses. */
-  readonly invalid: string | null;
-}
+export type { ContractRequest };
 
 type Values = Record<string, unknown>;
 interface Parts {

@@ -1,6 +1,16 @@
 import { Agent, createServer, request as httpRequest, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ContractRequest } from './requests';
+
+/** A request as sent: what a failure report shows, shrunk. */
+export interface ContractRequest {
+  readonly method: string;
+  /** Path and query, as sent. */
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+  /** `null` for a request the document allows; else what makes it one the document refuses. */
+  readonly invalid: string | null;
+}
 
 /** A response as checked and reported. */
 export interface ContractResponse {

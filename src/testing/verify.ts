@@ -1,7 +1,6 @@
 import { isJsonType } from './bodies';
 import { documentedContent, type Content, type Operation } from './operations';
-import type { ContractRequest } from './requests';
-import type { ContractResponse } from './send';
+import type { ContractRequest, ContractResponse } from './send';
 import type { DocumentSchemas } from './validator';
 
 /**
