@@ -17,10 +17,11 @@ if (existsSync(join(root, 'tsconfig.json')) && existsSync(join(root, 'src', 'cli
   console.error(`waymark: ${join(root, 'dist')} is missing: this copy was never built. Reinstall it, or run \`npm run build\` in ${root}.`);
   process.exit(1);
 }
-const status = cli.main(process.argv.slice(2));
 // Exit once the output is written: a module that listens (or holds any other handle) on
-// import must not keep `waymark routes` running.
-let pending = 2;
-const done = () => --pending === 0 && process.exit(status);
-process.stdout.write('', done);
-process.stderr.write('', done);
+// import must not keep `waymark routes` running. `check-contract` answers with a promise.
+Promise.resolve(cli.main(process.argv.slice(2))).then((status) => {
+  let pending = 2;
+  const done = () => --pending === 0 && process.exit(status);
+  process.stdout.write('', done);
+  process.stderr.write('', done);
+});

@@ -5,10 +5,11 @@
  * code of `dir` into two files and turns the package's entry files into stubs:
  *
  *   dir/bundle.js        the library: every module `index.js` reaches
- *   dir/bundle-tools.js  the CLI and runner-options; a module the library has is
+ *   dir/bundle-tools.js  the CLI, runner-options and testing; a module the library has is
  *                        taken from bundle.js, never copied
  *   dir/index.js                 (`waymark`)                 = bundle.root()
  *   dir/runner-options/index.js  (`waymark/runner-options`)  = tools.runnerOptions()
+ *   dir/testing/index.js         (`waymark/testing`)         = tools.testing()
  *   dir/cli/main.js              (bin/waymark.js)            = tools.cli()
  *
  * Why a bundle: loading ~80 files costs more RSS than one (Node's loader gets
@@ -41,6 +42,7 @@ const TOOLS = 'bundle-tools.js';
 const ENTRIES = [
   { file: 'index.js', bundle: LIBRARY, accessor: 'root' },
   { file: 'runner-options/index.js', bundle: TOOLS, accessor: 'runnerOptions' },
+  { file: 'testing/index.js', bundle: TOOLS, accessor: 'testing' },
   { file: 'cli/main.js', bundle: TOOLS, accessor: 'cli' },
 ].filter(({ file }) => existsSync(join(dir, file)));
 

@@ -40,6 +40,7 @@ const LAYERS = [
   'catalog', // versionsRoute(): the RFC 9727 api-catalog of versions, documents and changelogs
   'index',
   'runner-options',
+  'testing', // waymark/testing: checkContract, the app against its own documents
   'cli',
 ];
 
@@ -127,7 +128,7 @@ describe('architecture: the import graph of src/', function () {
   });
 
   it('keeps tools off the runtime: they read app.routes and app.versioningInfo (docs/architecture.md#reading-routes-from-outside)', () => {
-    const tools = ['client', 'compat', 'docs-page', 'cli', 'typegen'];
+    const tools = ['client', 'compat', 'docs-page', 'cli', 'typegen', 'testing'];
     const schemes = /^src\/versioning\/(url-path|namespace|accept-header|host-name|query-parameter)\.ts$/;
     const offending = imports()
       .filter(([from]) => tools.includes(layerOf(from)))

@@ -39,7 +39,7 @@ describe('errors', () => {
 
   it('codes thrown at the developer carry no status: they are never a response', () => {
     const statusless = entries.filter(([, entry]) => entry.status === undefined).map(([code]) => code);
-    expect(statusless).to.have.members(['NO_REVERSE_MATCH', 'IMPROPERLY_CONFIGURED', 'INVALID_ARGUMENT', 'INVALID_RUNNER_OPTIONS', 'INVALID_RESPONSE', 'PIN_STORE_FAILED']);
+    expect(statusless).to.have.members(['NO_REVERSE_MATCH', 'IMPROPERLY_CONFIGURED', 'INVALID_ARGUMENT', 'INVALID_RUNNER_OPTIONS', 'INVALID_RESPONSE', 'PIN_STORE_FAILED', 'CONTRACT_VIOLATION']);
   });
 
   it('HTTP errors carry status, detail and code, with the documented defaults', () => {

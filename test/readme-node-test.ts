@@ -11,3 +11,11 @@ export function test(name: string, fn: () => unknown): void {
     throw new Error(`README test '${name}' failed: ${error instanceof Error ? error.message : String(error)}`);
   }));
 }
+
+/** Stands in for mocha's `describe` in a block that shows a mocha test: the suite's body runs at once. */
+export function describe(_name: string, body: () => void): void {
+  body();
+}
+
+/** Stands in for mocha's `it`: a `test`. */
+export const it = test;

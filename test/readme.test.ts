@@ -31,6 +31,8 @@ describe('README and docs/: every ts block runs', () => {
           const file = join(scratch, page.replace(/\.md$/, '').replaceAll('/', '__'), named ?? `snippet-${index + 1}.ts`);
           const source = code
             .replaceAll("from 'waymark/runner-options'", `from ${JSON.stringify(join(root, 'src', 'runner-options'))}`)
+            .replaceAll("from 'waymark/testing'", `from ${JSON.stringify(join(root, 'src', 'testing'))}`)
+            .replaceAll("from 'mocha'", `from ${JSON.stringify(join(__dirname, 'readme-node-test'))}`)
             .replaceAll("from 'waymark'", `from ${JSON.stringify(join(root, 'src'))}`)
             .replaceAll("from 'node:test'", `from ${JSON.stringify(join(__dirname, 'readme-node-test'))}`);
           mkdirSync(dirname(file), { recursive: true });

@@ -26,6 +26,6 @@ export interface Command {
   readonly options?: NonNullable<ParseArgsConfig['options']>;
   /** How many positional arguments the command takes, at least and at most. */
   readonly positionals: readonly [min: number, max: number];
-  /** Does the work; returns the exit status. */
-  run(args: Args, io: Io): number;
+  /** Does the work; returns the exit status (a promise of it for a command that waits, such as `check-contract`). */
+  run(args: Args, io: Io): number | Promise<number>;
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { changelogCommand } from './changelog';
 import { checkConfigCommand } from './check-config';
+import { checkContractCommand } from './check-contract';
 import { clientCommand } from './client';
 import type { Command, Io } from './command';
 import { openapiCommand } from './openapi';
@@ -21,6 +22,7 @@ const commands: Record<string, Command> = {
   openapi: openapiCommand,
   client: clientCommand,
   changelog: changelogCommand,
+  'check-contract': checkContractCommand,
 };
 
 const usageLine = (name: string, command: Command) => `waymark ${name} ${command.synopsis}`;
@@ -48,9 +50,10 @@ function version(): string {
 /**
  * Runs `waymark <command> ...` and returns the exit status: 0 success, 1 the
  * command failed, 2 a usage error. Help and results go to `io.out`, diagnostics
- * to `io.err`.
+ * to `io.err`. A command that waits (`check-contract`) returns a promise of
+ * the status; every other command returns it at once, as before.
  */
-export function main(argv: readonly string[], io: Io = { out: console.log, err: console.error }): number {
+export function main(argv: readonly string[], io: Io = { out: console.log, err: console.error }): number | Promise<number> {
   const [name, ...rest] = argv;
   if (name === '--help' || name === '-h' || name === 'help') {
     io.out(help());
@@ -85,10 +88,14 @@ export function main(argv: readonly string[], io: Io = { out: console.log, err: 
     io.err(`usage: ${usageLine(name, command)}`);
     return 2;
   }
-  try {
-    return command.run({ positionals: args.positionals, values: args.values }, io);
-  } catch (error) {
+  const failed = (error: unknown) => {
     io.err(`waymark ${name}: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
+  };
+  try {
+    const status = command.run({ positionals: args.positionals, values: args.values }, io);
+    return typeof status === 'number' ? status : status.catch(failed);
+  } catch (error) {
+    return failed(error);
   }
 }

@@ -139,6 +139,8 @@ export const ErrorCatalogue = {
   INVALID_RUNNER_OPTIONS: { message: 'The ts-node options are invalid (RunnerOptionsError.errors lists why).' },
   /** The version pin store threw or did not answer in time: the request was served unpinned, reported on the app's `error` event (docs/pinning.md). */
   PIN_STORE_FAILED: { message: 'The version pin store failed; the request was served as if the client had no pin.' },
+  /** `checkContract()` (waymark/testing) found answers its documents do not describe (docs/testing.md). */
+  CONTRACT_VIOLATION: { message: 'The app does not answer as its OpenAPI documents say (ContractViolation.failures lists how).' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 type Entries = typeof ErrorCatalogue;

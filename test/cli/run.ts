@@ -11,3 +11,11 @@ export function run(argv: string[]) {
   const status = main(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
   return { status, out: out.join('\n'), err: err.join('\n') };
 }
+
+/** Runs a command that waits (`check-contract`), collecting its output once it has finished. */
+export async function runAsync(argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const status = await main(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
+  return { status, out: out.join('\n'), err: err.join('\n') };
+}

@@ -116,7 +116,7 @@ describe('consumer project: the packed tarball in an empty folder, as docs/getti
   });
 
   it('ships what is loaded: the bundles, the entry stubs, declarations, src/ for the maps, bin/, schema/, docs/ and the examples they link; no per-module .js', () => {
-    const entries = ['dist/index.js', 'dist/runner-options/index.js', 'dist/cli/main.js'];
+    const entries = ['dist/index.js', 'dist/runner-options/index.js', 'dist/testing/index.js', 'dist/cli/main.js'];
     const bundles = ['dist/bundle.js', 'dist/bundle.js.map', 'dist/bundle-tools.js', 'dist/bundle-tools.js.map'];
     const kind = (path: string): string => {
       if (['package.json', 'README.md', 'LICENSE', 'bin/waymark.js'].includes(path)) return path;
@@ -130,7 +130,7 @@ describe('consumer project: the packed tarball in an empty folder, as docs/getti
       return `unexpected: ${path}`;
     };
     expect(shipped.map(kind).filter((k) => k.startsWith('unexpected'))).to.deep.equal([]);
-    expect(shipped).to.include.members([...entries, ...bundles, 'dist/index.d.ts', 'dist/runner-options/index.d.ts', 'bin/waymark.js', 'schema/tsconfig.schema.json']);
+    expect(shipped).to.include.members([...entries, ...bundles, 'dist/index.d.ts', 'dist/runner-options/index.d.ts', 'dist/testing/index.d.ts', 'bin/waymark.js', 'schema/tsconfig.schema.json']);
     expect(shipped.filter((path) => path.startsWith('dist/') && path.endsWith('.js'))).to.have.length(entries.length + 2);
   });
 
@@ -246,6 +246,41 @@ describe('consumer project: the packed tarball in an empty folder, as docs/getti
     const esm = "import 'reflect-metadata'; import { createApp, App } from 'waymark'; import { validateRunnerOptions } from 'waymark/runner-options';" +
       " console.log(createApp({ routes: [] }) instanceof App, typeof validateRunnerOptions);";
     expect(succeeds(run(process.execPath, ['--input-type=module', '-e', esm], dir)).trim()).to.equal('true function');
+  });
+
+  it('waymark/testing: compiles without fast-check, names the fix when it is missing, and checks an app once it is installed', () => {
+    writeFileSync(
+      join(dir, 'src/contract-check.ts'),
+      "import 'reflect-metadata';\n" +
+        "import { Controller, createApp, Get, Query } from 'waymark';\n" +
+        "import { checkContract } from 'waymark/testing';\n\n" +
+        "@Controller('/echo')\n" +
+        "class Echo {\n" +
+        "  @Get('/', { name: 'echo', responses: { 200: { schema: { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } } } } })\n" +
+        "  echo(@Query('n', { schema: { type: 'integer', minimum: 0, maximum: 9 } }) n: number | undefined) {\n" +
+        "    return { n: n ?? 0 };\n" +
+        "  }\n" +
+        "}\n\n" +
+        "checkContract(createApp({ routes: [Echo] }), { runs: 30, seed: 1 }).then(\n" +
+        "  (report) => console.log('ok', report.operations.map((each) => `${each.route} ${each.statuses.join(' ')}`).join(', ')),\n" +
+        "  (error: Error) => {\n" +
+        "    console.error(error.message);\n" +
+        "    process.exitCode = 1;\n" +
+        "  },\n" +
+        ");\n",
+    );
+    const config = JSON.parse(readme.tsconfig);
+    config.compilerOptions = { ...config.compilerOptions, outDir: 'dist-contract' };
+    delete config.include;
+    writeFileSync(join(dir, 'tsconfig.contract.json'), JSON.stringify({ ...config, files: ['src/contract-check.ts'] }));
+    succeeds(run('npx', ['tsc', '-p', 'tsconfig.contract.json'], dir));
+    const missing = run(process.execPath, ['dist-contract/contract-check.js'], dir);
+    expect(missing.status).to.equal(1);
+    expect(missing.stderr).to.contain('npm install --save-dev fast-check');
+    succeeds(run('npm', ['install', '--no-save', '--no-audit', '--no-fund', 'fast-check@4'], dir));
+    expect(succeeds(run(process.execPath, ['dist-contract/contract-check.js'], dir)).trim()).to.equal('ok echo 200 400');
+    const esm = "import { checkContract, ContractViolation } from 'waymark/testing'; console.log(typeof checkContract, typeof ContractViolation);";
+    expect(succeeds(run(process.execPath, ['--input-type=module', '-e', esm], dir)).trim()).to.equal('function function');
   });
 
   it('the waymark binary: --version, routes of the compiled app, and what to install for a .ts module', () => {
