@@ -5,7 +5,9 @@ import { Controller } from '../decorators/controller';
 import { Ctx } from '../decorators/params';
 import { Get } from '../decorators/routes';
 import { NotFound } from '../errors';
+import { Offers } from '../negotiation/offers';
 import { HTMLRenderer } from '../negotiation/renderers';
+import type { Renderer } from '../model/renderer';
 import { runtimeOf } from '../runtime';
 import { pageHtml, PAGE_POLICY } from './html';
 import { INIT_SCRIPT } from './init-script';
@@ -17,6 +19,12 @@ import { listedVersions } from './versions';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** What the asset route sends, each once, without parameters: the documented media types of its 200. */
 const ASSET_MEDIA_TYPES = [...new Set(Object.values(ASSET_TYPES).map((type) => type.split(';')[0]))];
+/**
+ * The asset route negotiates among the types it really sends (docs/docs-page.md):
+ * one renderer per type, which lets the handler write the file itself, so that
+ * `Accept: text/css` alone is answered and a JSON-only client is not sent CSS.
+ */
+const ASSET_RENDERERS: readonly Renderer[] = ASSET_MEDIA_TYPES.map((mediaType) => Object.freeze({ mediaType, render: (value: unknown) => String(value) }));
 /** A year: an asset URL carries the tag of what it serves, so a new release is a new URL. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -33,6 +41,8 @@ export function docsController(options: ResolvedDocsOptions, ui: SwaggerUi): Fun
   const openapiPath = versions !== null && versions.length === 0 ? '/openapi' : '/openapi{/:version}';
   const requirements: Record<string, RegExp> = versions?.length ? { version: new RegExp(versions.map(escapeRegExp).join('|')) } : {};
   const files = new RegExp(Object.keys(ASSET_TYPES).map(escapeRegExp).join('|'));
+  /** Each file's own offer (made per page: negotiation remembers what it saw): a client that takes another file's type is a 406 naming this file's. */
+  const fileOffers = new Map(Object.entries(ASSET_TYPES).map(([file, type]) => [file, new Offers(ASSET_RENDERERS.filter((renderer) => renderer.mediaType === type.split(';')[0]))]));
 
   @Controller('', { versioning: null })
   class DocsController {
@@ -79,6 +89,7 @@ export function docsController(options: ResolvedDocsOptions, ui: SwaggerUi): Fun
     @Get('/assets/:file', {
       name: 'asset',
       requirements: { file: files },
+      renderers: ASSET_RENDERERS,
       summary: 'A file of the documentation page (Swagger UI, from swagger-ui-dist)',
       tags: ['docs'],
       responses: {
@@ -88,6 +99,7 @@ export function docsController(options: ResolvedDocsOptions, ui: SwaggerUi): Fun
     })
     asset(@Ctx() ctx: Context) {
       const file: string = ctx.params.file;
+      (fileOffers.get(file) as Offers).accept(ctx.get('Accept') || undefined); // a 406 naming the file's type when the client takes another
       ctx.status = 200;
       ctx.set('ETag', `"${ui.tag}"`);
       ctx.set('Cache-Control', ctx.query.v === ui.tag ? IMMUTABLE : 'no-cache');
