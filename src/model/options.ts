@@ -28,6 +28,8 @@ export interface RouteDocs {
   summary?: string;
   description?: string;
   tags?: readonly string[];
+  /** The operation's `operationId` in the documents (`'Login'`), over the one derived from the route name; unique per document (docs/openapi.md#operation-ids). */
+  operationId?: string;
 }
 
 /** `responses`, `summary`, `description` and `tags` document the route in `app.openapi()`. */

@@ -5,7 +5,7 @@ import type { VersioningScheme } from '../model/scheme';
 import { checkGuardSchemes } from './document-options';
 import { InvalidArgument } from '../errors';
 import { checkOpenApiOptions, documentVersion, type OpenApiOptions } from './options';
-import { operationIdOf, routeName } from './operation-id';
+import { chosenIds, operationIdOf, routeName } from './operation-id';
 import { operationOf, type OpenApiOperation } from './operation';
 import { templateOf } from './paths';
 import { hostServers, placeVersion } from './placement';
@@ -76,6 +76,7 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
   const keys = new Map<string, { path: string; names: string[] }>();
   const shadows = new Shadows<RouteRecord>();
   const ids = new Set<string>();
+  const chosen = chosenIds(source.table.routes);
   const refusals = new Map<VersioningScheme, number>(); // one error object per scheme, not one per operation
   const request = appScheme === null ? null : versionRequest(appScheme, version, source.mediaTypes);
   const tags = new Set<string>();
@@ -101,7 +102,7 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
         taken.add(operationKey);
         const operation = operationOf({
           route,
-          operationId: operationIdOf(route, ids),
+          operationId: operationIdOf(route, ids, chosen),
           form,
           placement,
           scheme,
