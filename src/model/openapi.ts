@@ -8,4 +8,10 @@ export interface OpenApiDocumentOptions {
   securitySchemes?: { readonly [name: string]: { readonly type: string; readonly [field: string]: unknown } };
   /** Tag descriptions, in the order tools show them. */
   tags?: readonly { name: string; description?: string }[];
+  /**
+   * Schemas to list in `components.schemas` under these names (docs/openapi.md#components),
+   * beside those named by a `$id` (TypeBox) or zod's `.meta({ id })`: where a route's schema is
+   * one of them, the document writes a `$ref` to it. JSON Schema or Standard Schema validators.
+   */
+  components?: { readonly [name: string]: unknown };
 }

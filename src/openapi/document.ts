@@ -10,6 +10,7 @@ import { operationOf, type OpenApiOperation } from './operation';
 import { templateOf } from './paths';
 import { hostServers, placeVersion } from './placement';
 import { PROBLEM_SCHEMA } from './responses';
+import { namedComponents, nameSchemas } from './named-schemas';
 import { versionRequest } from './versioning';
 import { methodsOf } from '../table/methods';
 import { formsOf, paramsOf } from '../table/tokens';
@@ -80,6 +81,8 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
   const refusals = new Map<VersioningScheme, number>(); // one error object per scheme, not one per operation
   const request = appScheme === null ? null : versionRequest(appScheme, version, source.mediaTypes);
   const tags = new Set<string>();
+  const named = namedComponents({ Problem: PROBLEM_SCHEMA }, parts.components, warn);
+  const written: { operation: OpenApiOperation; where: string }[] = [];
   for (const listed of source.table.routes) {
     const route = source.history ? source.history.routeAt(listed, source.history.indexOf(version)) : listed;
     const scheme = route.versioning === undefined ? appScheme : route.versioning;
@@ -113,6 +116,7 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
           versionNote: scheme === appScheme && request !== null ? request.note : null,
           warn: routeWarn,
         });
+        written.push({ operation, where: routeName(route) });
         if (operation.parameters) operation.parameters = renamed(operation.parameters as Record<string, unknown>[], names, key.names);
         for (const tag of (operation.tags as string[] | undefined) ?? []) tags.add(tag);
         if (placement.servers && scheme !== appScheme) operation.servers = placement.servers.map((server) => ({ ...server }));
@@ -121,9 +125,10 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
       shadows.add(route, answered, form, placement.filled, route.requirements);
     }
   }
+  nameSchemas(written, named);
   const info = { ...parts.info, title: parts.info?.title ?? 'API', version: parts.info?.version ?? version ?? 'unversioned' };
   const listed = parts.tags ?? [];
-  const components: OpenApiDocument['components'] = { schemas: { Problem: PROBLEM_SCHEMA } };
+  const components: OpenApiDocument['components'] = { schemas: named.finish() };
   if (parts.securitySchemes !== undefined) components.securitySchemes = parts.securitySchemes;
   // A copy: the operations hold the app's own schema objects, and a caller that edits its document must change neither the app nor the next document.
   return structuredClone({
