@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
 import { ImproperlyConfigured } from '../errors';
 
 type SchemaObject = Record<string, unknown>;
@@ -92,7 +91,7 @@ export class Components {
 
   private put(name: string, schema: unknown, where: string): void {
     if (Object.hasOwn(this.schemas, name)) {
-      if (isDeepStrictEqual(this.schemas[name], schema)) return;
+      if (sameJson(this.schemas[name], schema)) return;
       throw new ImproperlyConfigured(
         `Two different schemas are named '${name}' in one OpenAPI document (by ${this.owners.get(name)} and by ${where}): ` +
           'a component name must name one schema. Give one of them another $id (or zod .meta({ id })), or use the same schema object in both places.',
@@ -115,12 +114,12 @@ export class Components {
       const items = node.map((item) => this.walk(item, defs, where, false));
       return items.every((item, index) => item === node[index]) ? node : items;
     }
-    const known = defs === null ? this.memo[this.io].get(node) : undefined;
-    if (known !== undefined) return known;
     if (!top) {
       const optionName = this.named.get(node);
       if (optionName !== undefined) return { $ref: componentRef(optionName) };
     }
+    const known = defs === null && !top ? this.memo[this.io].get(node) : undefined;
+    if (known !== undefined) return known;
     const schema = node as SchemaObject;
     let local = defs;
     if (typeof schema.$defs === 'object' && schema.$defs !== null) {
@@ -147,7 +146,7 @@ export class Components {
       this.put(name, out, where);
       result = { $ref: componentRef(name) };
     }
-    if (defs === null) this.memo[this.io].set(node, result);
+    if (defs === null && !top) this.memo[this.io].set(node, result);
     return result;
   }
 
@@ -186,7 +185,7 @@ export class Components {
   }
 
   private differs(name: string, schema: unknown): boolean {
-    return Object.hasOwn(this.schemas, name) && !isDeepStrictEqual(this.schemas[name], schema);
+    return Object.hasOwn(this.schemas, name) && !sameJson(this.schemas[name], schema);
   }
 
   /** A `$ref` into the enclosing `$defs` becomes one to the component; one by `$id` is patched when the document is finished. */
@@ -211,4 +210,13 @@ function pointerToken(token: string): string {
     // kept as written: it then names no entry, and the reference stays as it was
   }
   return text.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** Equal as JSON: a TypeBox value and its copy are one schema, though only one carries TypeBox's symbol keys. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Object.hasOwn(b, key) && sameJson((a as SchemaObject)[key], (b as SchemaObject)[key]));
 }
