@@ -51,7 +51,7 @@ export class SchemaCompiler {
     // Required here, not imported: ajv and its formats add ~9 MiB of RSS that an app without schemas never uses.
     const { default: Ajv } = require('ajv/dist/2020') as typeof import('ajv/dist/2020');
     const { default: addFormats } = require('ajv-formats') as typeof import('ajv-formats');
-    const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, allErrors: true, strictSchema: true, strictNumbers: true, strictTypes: false, strictTuples: false, strictRequired: false, logger: false, code: { regExp: linearEngine as typeof linearEngine & { code: string } } });
+    const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, addUsedSchema: false, allErrors: true, strictSchema: true, strictNumbers: true, strictTypes: false, strictTuples: false, strictRequired: false, logger: false, code: { regExp: linearEngine as typeof linearEngine & { code: string } } });
     addFormats(ajv);
     for (const keyword of OPENAPI_KEYWORDS) ajv.addKeyword(keyword);
     ajv.addKeyword(safeIntegerKeyword);
