@@ -11,6 +11,7 @@ import type { RouteSource } from './table/include';
 import { checkKeys } from './util/keys';
 import type { VersioningScheme } from './model/scheme';
 import { SHARED_NAME_WARNING, sharedNameWarnings } from './table/duplicate-names';
+import { checkShadowing, type Shadowing } from './table/shadow-warnings';
 import { checkUrlPathParam, describeValue } from './versioning/build-checks';
 import type { OpenApiDocumentOptions } from './model/openapi';
 import { checkDocumentOptions, checkGuardSchemes } from './openapi/document-options';
@@ -87,6 +88,13 @@ export interface AppOptions {
    * `ctx.reverse` keeps the parameter. Default: off.
    */
   formatOverride?: string;
+  /**
+   * What a route that can never match is when the app is built (an earlier
+   * route takes all its requests: `/articles/:slug` before `/articles/feed`):
+   * `'warn'` (default) emits a `WaymarkWarning` `WMWRN002` naming both,
+   * `'error'` throws `ImproperlyConfigured` (docs/namespaces-and-reversal.md#routes-that-can-never-match).
+   */
+  shadowing?: Shadowing;
 }
 
 /** `AppOptions` checked, with every default filled in. */
@@ -111,7 +119,7 @@ export interface ResolvedAppOptions {
   readonly formatOverride: string | null;
 }
 
-const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve', 'openapi', 'validateResponses', 'history', 'renderers', 'formatOverride', 'parsers'];
+const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve', 'openapi', 'validateResponses', 'history', 'renderers', 'formatOverride', 'parsers', 'shadowing'];
 
 const misconfigured = (message: string): never => {
   throw new ImproperlyConfigured(message);
@@ -124,6 +132,7 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   const table: RouteTable = buildRouteTable(options.routes);
   // A warning, not an error: the app works, but one of the routes cannot be reversed by name (docs/security.md).
   for (const message of sharedNameWarnings(table)) process.emitWarning(message, { type: 'WaymarkWarning', code: SHARED_NAME_WARNING });
+  checkShadowing(table, options.shadowing);
   checkKeys('createApp() option limits', options.limits ?? {}, ['paramLength', ...Object.keys(DEFAULT_PARSE_LIMITS)]);
   const paramLength = options.limits?.paramLength ?? 256;
   if (!Number.isInteger(paramLength) || paramLength < 1) throw new ImproperlyConfigured(`limits.paramLength must be a positive integer, got ${JSON.stringify(paramLength)}.`);
