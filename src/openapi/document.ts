@@ -19,6 +19,7 @@ import { serves } from '../table/versions';
 import type { AppHistory } from '../history/app-history';
 
 import type { Parser } from '../model/parser';
+import { docsPageMark } from '../model/documented';
 
 export type { OpenApiOperation };
 
@@ -84,6 +85,8 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
   const named = namedComponents({ Problem: PROBLEM_SCHEMA }, parts.components, warn);
   const written: { operation: OpenApiOperation; where: string }[] = [];
   for (const listed of source.table.routes) {
+    const page = docsPageMark(listed.controller);
+    if (page !== undefined && !page.documented) continue; // the docs page's own routes (docs/docs-page.md#in-the-documents)
     const route = source.history ? source.history.routeAt(listed, source.history.indexOf(version)) : listed;
     const scheme = route.versioning === undefined ? appScheme : route.versioning;
     const routeVersion = versionOfRoute(scheme, appScheme, version);
@@ -92,6 +95,8 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
     const methods = answered.filter((method) => !UNLISTED.has(method));
     const routeWarn = (reason: string) => warn(`${routeName(route)}: ${reason}; its document entry is {} (any value).`);
     for (const form of formsOf(route.pattern.tokens)) {
+      // Without versioning the page has one document: its `{version}` form names none.
+      if (page !== undefined && appScheme === null && paramsOf(form).some(({ name }) => name === 'version')) continue;
       const placement = placeVersion({ scheme, version: routeVersion, route, form, origin: source.origin });
       if (placement === null) continue;
       const shape = templateOf(form, placement.filled, false);
