@@ -4,12 +4,14 @@ import { UsersController } from './users';
 
 /** What the app without versioning has always sent for a user: v1's shape, which its released document promises. */
 const FLAT_USER = {
+  $id: 'User',
   type: 'object',
   required: ['id', 'name', 'url'],
   properties: { id: { type: 'integer' }, name: { type: 'string' }, url: { type: 'string' } },
 } as const;
 
 const NEW_USER = {
+  $id: 'NewUser',
   type: 'object',
   required: ['name'],
   properties: { name: { type: 'string', minLength: 1, pattern: '\\S', description: 'Not empty, not only blanks' } },

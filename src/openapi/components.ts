@@ -21,7 +21,7 @@ const MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas']);
  */
 export function componentName(id: string): string {
   if (COMPONENT_NAME.test(id)) return id;
-  const last = id.replace(/[#/]+$/, '').split(/[/#]/).pop() ?? '';
+  const last = id.split(/[/#]/).filter((segment) => segment !== '').pop() ?? '';
   const name = last.replace(/\.schema\.json$|\.json$/i, '').replace(/[^A-Za-z0-9._-]/g, '_');
   return name === '' ? 'Schema' : name;
 }
@@ -118,6 +118,7 @@ export class Components {
       const optionName = this.named.get(node);
       if (optionName !== undefined) return { $ref: componentRef(optionName) };
     }
+    if (isLeaf(node as SchemaObject)) return node; // most schemas of a document ({ type: 'string' }): nothing to look into, nothing allocated
     const known = defs === null && !top ? this.memo[this.io].get(node) : undefined;
     if (known !== undefined) return known;
     const schema = node as SchemaObject;
@@ -219,4 +220,13 @@ function sameJson(a: unknown, b: unknown): boolean {
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   return keys.every((key) => Object.hasOwn(b, key) && sameJson((a as SchemaObject)[key], (b as SchemaObject)[key]));
+}
+
+/** A schema with no subschema, `$ref`, `$id` or `$defs`: it is written as it is. */
+function isLeaf(schema: SchemaObject): boolean {
+  for (const key in schema) {
+    const value = schema[key];
+    if ((typeof value === 'object' && value !== null) || key === '$ref' || key === '$id' || key === '$defs') return false;
+  }
+  return true;
 }
