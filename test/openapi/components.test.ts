@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { Type } from '@sinclair/typebox';
 import { z } from 'zod';
 import { Body, Controller, createApp, Get, ImproperlyConfigured, Post } from '../../src';
-import { componentName } from '../../src/openapi/components';
+import { componentName, Components } from '../../src/openapi/components';
 import { documentOf } from './validator';
 
 const Profile = Type.Object({ username: Type.String(), bio: Type.Optional(Type.String()) }, { $id: 'Profile' });
@@ -98,6 +98,16 @@ describe('openapi: components.schemas and $ref (§25)', () => {
   it('refuses a bad openapi.components option when the app is built', () => {
     expect(() => createApp({ routes: [Api], openapi: { components: { 'a b': {} } } })).to.throw(ImproperlyConfigured, /"a b" is not a usable component name/);
     expect(() => createApp({ routes: [Api], openapi: { components: { A: 3 } } })).to.throw(ImproperlyConfigured, /components\.A must be a JSON Schema object/);
+  });
+
+  it('turns a $ref by $id (TypeBox Type.Ref) into a $ref to the component, wherever the schema is met', () => {
+    const components = new Components({});
+    const byRef = components.use({ type: 'array', items: { $ref: 'urn:x:Tag' } }, 'A.list');
+    components.use({ $id: 'urn:x:Tag', type: 'string' }, 'A.tag');
+    const unknown = components.use({ type: 'object', properties: { x: { $ref: 'https://elsewhere.test/x.json' } } }, 'A.other');
+    expect(components.finish()).to.deep.equal({ urn_x_Tag: { type: 'string' } });
+    expect(byRef).to.deep.equal({ type: 'array', items: { $ref: '#/components/schemas/urn_x_Tag' } });
+    expect(unknown).to.deep.equal({ type: 'object', properties: { x: { $ref: 'https://elsewhere.test/x.json' } } }); // left as it was
   });
 
   it('turns an $id into a usable component name, the same each time', () => {
