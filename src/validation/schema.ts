@@ -46,6 +46,7 @@ export class SchemaCompiler {
   }
 
   private create(coerce: boolean): Ajv2020 {
+    // addUsedSchema: false — a schema's `$id` (TypeBox's name for it) is not kept, so one schema on several routes compiles on each.
     // strictSchema refuses unknown keywords and formats; the type-placement rules of strict mode
     // would refuse valid schemas such as `{ minimum: 1 }`, so they are off.
     // Required here, not imported: ajv and its formats add ~9 MiB of RSS that an app without schemas never uses.
