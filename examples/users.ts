@@ -40,6 +40,7 @@ export const CurrentUser = createParameter((ctx: Context): User | undefined => {
  * changes in history.ts, which name these very objects: keep them exported values.
  */
 export const NewUser = {
+  $id: 'NewUser',
   type: 'object',
   required: ['displayName'],
   // The example is the field's, not the object's: it then follows the field's name into every version.
@@ -48,6 +49,7 @@ export const NewUser = {
 
 /** A user's record, without its `passwordHash`: it is not declared, so it is never sent (docs/contracts.md). */
 export const UserData = {
+  $id: 'UserData',
   type: 'object',
   required: ['id', 'displayName'],
   properties: { id: { type: 'integer' }, displayName: { type: 'string' } },
@@ -55,6 +57,7 @@ export const UserData = {
 
 /** What is sent for a user: the record under `data`, its links beside. */
 export const User = {
+  $id: 'User',
   type: 'object',
   required: ['data', 'links'],
   properties: { data: UserData, links: { type: 'object', required: ['self'], properties: { self: { type: 'string' } } } },

@@ -12,6 +12,7 @@ import { checkKeys } from './util/keys';
 import type { VersioningScheme } from './model/scheme';
 import { sharedNameParams } from './table/duplicate-names';
 import { emitWaymarkWarning } from './errors/warnings';
+import { checkShadowing, type Shadowing } from './table/shadow-warnings';
 import { checkUrlPathParam, describeValue } from './versioning/build-checks';
 import type { OpenApiDocumentOptions } from './model/openapi';
 import { checkDocumentOptions, checkGuardSchemes } from './openapi/document-options';
@@ -123,6 +124,13 @@ export interface AppOptions {
    * failures as 422. Default: RFC 9457 problem documents, validation 400.
    */
   errors?: ErrorFormatOptions;
+  /**
+   * What a route that can never match is when the app is built (an earlier
+   * route takes all its requests: `/articles/:slug` before `/articles/feed`):
+   * `'warn'` (default) emits a `WaymarkWarning` `WMWRN002` naming both,
+   * `'error'` throws `ImproperlyConfigured` (docs/namespaces-and-reversal.md#routes-that-can-never-match).
+   */
+  shadowing?: Shadowing;
 }
 
 /** `AppOptions` checked, with every default filled in. */
@@ -151,7 +159,7 @@ export interface ResolvedAppOptions {
   readonly errors: ErrorFormat;
 }
 
-const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve', 'openapi', 'validateResponses', 'history', 'serve', 'renderers', 'formatOverride', 'parsers', 'pinning', 'onDeprecatedRequest', 'errors'];
+const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve', 'openapi', 'validateResponses', 'history', 'serve', 'renderers', 'formatOverride', 'parsers', 'pinning', 'onDeprecatedRequest', 'errors', 'shadowing'];
 
 const misconfigured = (message: string): never => {
   throw new ImproperlyConfigured(message);
@@ -165,6 +173,7 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   // A warning, not an error: the app works, but one of the routes cannot be reversed by name (docs/security.md).
   const warned = new Set<string>();
   for (const params of sharedNameParams(table)) emitWaymarkWarning('WMWRN001', params, warned);
+  checkShadowing(table, options.shadowing, warned);
   checkKeys('createApp() option limits', options.limits ?? {}, ['paramLength', ...Object.keys(DEFAULT_PARSE_LIMITS)]);
   const paramLength = options.limits?.paramLength ?? 256;
   if (!Number.isInteger(paramLength) || paramLength < 1) throw new ImproperlyConfigured(`limits.paramLength must be a positive integer, got ${JSON.stringify(paramLength)}.`);

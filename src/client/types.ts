@@ -91,12 +91,24 @@ function objectType(s: Record<string, unknown>, refName: RefNamer, io: 'request'
   }
   // As openapi-typescript does: members a schema does not declare are typed only when it says
   // `additionalProperties` (a waymark response never sends undeclared members: docs/contracts.md).
-  const extra = s.additionalProperties;
+  // A single catch-all `patternProperties` (TypeBox's `Type.Record(Type.String(), T)`) types every member, as `additionalProperties: T`
+  // would; `additionalProperties` then applies to no name.
+  const extra = catchAll(s.patternProperties) ?? s.additionalProperties;
   if (extra !== undefined && extra !== false) {
     members.push(`[key: string]: ${extra === true ? 'unknown' : widen(typeOf(extra, refName, io, depth + 1), members.length > 0)}`);
   }
   if (members.length > 0) return `{ ${members.join('; ')} }`;
   return extra === false || Object.keys(properties).length > 0 ? 'Record<string, never>' : '{ [key: string]: unknown }';
+}
+
+/** Patterns every property name matches: `.*` however it is anchored or grouped (`^(.*)$`, TypeBox's). */
+const CATCH_ALL = /^\^?(?:\.\*|\(\.\*\)|\(\?:\.\*\))\$?$/;
+
+/** The value schema of `patternProperties` whose one pattern matches every name; `undefined` otherwise. */
+function catchAll(patterns: unknown): unknown {
+  if (typeof patterns !== 'object' || patterns === null) return undefined;
+  const entries = Object.entries(patterns);
+  return entries.length === 1 && CATCH_ALL.test(entries[0][0]) ? entries[0][1] : undefined;
 }
 
 /** An index signature must admit every declared member's type: with members beside it, it is `unknown`. */

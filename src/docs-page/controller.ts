@@ -8,6 +8,7 @@ import { NotFound } from '../errors';
 import { Offers } from '../negotiation/offers';
 import { HTMLRenderer } from '../negotiation/renderers';
 import type { Renderer } from '../model/renderer';
+import { DOCS_PAGE, type DocsPageMark } from '../model/documented';
 import { pageHtml, PAGE_POLICY } from './html';
 import { INIT_SCRIPT } from './init-script';
 import type { ResolvedDocsOptions } from './options';
@@ -111,5 +112,6 @@ export function docsController(options: ResolvedDocsOptions, ui: SwaggerUi): Fun
       ctx.body = file === 'waymark-docs.js' ? INIT_SCRIPT : createReadStream(assetPath(ui, file));
     }
   }
+  (DocsController as unknown as Record<symbol, DocsPageMark>)[DOCS_PAGE] = Object.freeze({ documented: options.documented });
   return DocsController;
 }

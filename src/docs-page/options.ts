@@ -29,8 +29,10 @@ export interface DocsRoutesOptions {
    * `components.securitySchemes` and `security` go, so that the page shows
    * "Authorize". `ctx` is the request for the document; a URL built from its
    * `Host` would be the attacker's wherever a cache keeps the answer.
+   * `true` instead lists the page's own routes in the API's documents and
+   * generated clients, which leave them out otherwise (docs/docs-page.md#in-the-documents).
    */
-  document?: (document: OpenApiDocument, context: { version: string | null; ctx: Context }) => object | Promise<object>;
+  document?: boolean | DocsDocumentHook;
   /**
    * More Swagger UI settings, as JSON values (`docExpansion`, `filter`,
    * `tryItOutEnabled`, `persistAuthorization`, ...). `persistAuthorization`
@@ -41,6 +43,9 @@ export interface DocsRoutesOptions {
   use?: readonly Guard[];
 }
 
+/** `docsRoutes({ document })` as a function: edits each document before it is served. */
+export type DocsDocumentHook = (document: OpenApiDocument, context: { version: string | null; ctx: Context }) => object | Promise<object>;
+
 /** `DocsRoutesOptions` checked, with every default filled in. */
 export interface ResolvedDocsOptions {
   readonly prefix: string;
@@ -48,7 +53,9 @@ export interface ResolvedDocsOptions {
   readonly title: string;
   readonly info: { title: string; description?: string };
   readonly versions: readonly string[] | null;
-  readonly document: DocsRoutesOptions['document'] | null;
+  readonly document: DocsDocumentHook | null;
+  /** `document: true`: the page's routes are in the API's documents. */
+  readonly documented: boolean;
   readonly swaggerUi: Readonly<Record<string, unknown>>;
   readonly use: readonly Guard[];
 }
@@ -74,7 +81,7 @@ export function resolveDocsOptions(options: DocsRoutesOptions): ResolvedDocsOpti
   for (const [key, value] of Object.entries(info)) {
     if (typeof value !== 'string') throw new ImproperlyConfigured(`docsRoutes(): info.${key} must be a string, got ${JSON.stringify(value)}.`);
   }
-  return { prefix, namespace, title, info, versions: checkVersions(options.versions), document: checkDocument(options.document), swaggerUi: checkSwaggerUi(options.swaggerUi), use: options.use ?? [] };
+  return { prefix, namespace, title, info, versions: checkVersions(options.versions), document: checkDocument(options.document), documented: options.document === true, swaggerUi: checkSwaggerUi(options.swaggerUi), use: options.use ?? [] };
 }
 
 function checkVersions(versions: unknown): readonly string[] | null {
@@ -87,9 +94,9 @@ function checkVersions(versions: unknown): readonly string[] | null {
 }
 
 function checkDocument(document: unknown): ResolvedDocsOptions['document'] {
-  if (document === undefined) return null;
-  if (typeof document !== 'function') throw new ImproperlyConfigured('docsRoutes(): document must be a function (document, { version, ctx }) => document.');
-  return document as DocsRoutesOptions['document'];
+  if (document === undefined || document === true || document === false) return null;
+  if (typeof document !== 'function') throw new ImproperlyConfigured('docsRoutes(): document must be true (list the page\'s routes in the API\'s documents) or a function (document, { version, ctx }) => document.');
+  return document as DocsDocumentHook;
 }
 
 /** The settings travel to the browser as JSON: a function would silently vanish on the way, so it is refused. */

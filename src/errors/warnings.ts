@@ -40,6 +40,14 @@ export const WarningCatalogue = {
     message: "The route name '{name}' is on routes with different paths ({paths}) for the same versions; reversal reaches only one of them. Give each its own name, or disjoint versions.",
     docs: 'docs/security.md',
   },
+  /** A route that an earlier one hides entirely: it can never match (`/articles/:slug` before `/articles/feed`). */
+  WMWRN002: {
+    title: 'route that can never match',
+    message:
+      'The route {route} can never match: {by}, declared before it, takes every request it would answer (routes match in the order they are declared). ' +
+      'Declare it before that route, or give the earlier route a requirement that excludes its path.',
+    docs: 'docs/namespaces-and-reversal.md#routes-that-can-never-match',
+  },
 } as const satisfies Readonly<Record<string, WarningEntry>>;
 
 export type WarningCode = keyof typeof WarningCatalogue;

@@ -16,4 +16,10 @@ export interface OpenApiDocumentOptions {
    * (docs/version-history.md#payloads-outside-requests).
    */
   webhooks?: { readonly [name: string]: Schema };
+  /**
+   * Schemas to list in `components.schemas` under these names (docs/openapi.md#components),
+   * beside those named by a `$id` (TypeBox) or zod's `.meta({ id })`: where a route's schema is
+   * one of them, the document writes a `$ref` to it. JSON Schema or Standard Schema validators.
+   */
+  components?: { readonly [name: string]: unknown };
 }

@@ -45,6 +45,8 @@ export interface RouteDocs {
   status?: number;
   /** Set on every success response of the route, and documented on it. */
   headers?: { readonly [name: string]: string };
+  /** The operation's `operationId` in the documents (`'Login'`), over the one derived from the route name; unique per document (docs/openapi.md#operation-ids). */
+  operationId?: string;
 }
 
 /** `responses`, `summary`, `description` and `tags` document the route in `app.openapi()`. */

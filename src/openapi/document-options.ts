@@ -5,7 +5,7 @@ import { describedBy } from './security';
 
 type Fail = (message: string) => never;
 
-const KNOWN = ['info', 'servers', 'securitySchemes', 'tags', 'webhooks'];
+const KNOWN = ['info', 'servers', 'securitySchemes', 'tags', 'webhooks', 'components'];
 const INFO_FIELDS = ['title', 'version', 'description', 'summary', 'termsOfService', 'contact', 'license'];
 
 /**
@@ -24,6 +24,7 @@ export function checkDocumentOptions(options: unknown, where: string, fail: Fail
   if (given.tags !== undefined) checked.tags = listOf(given.tags, `${where} tags`, fail, ['name', 'description'], "[{ name: 'users', description: 'People' }]");
   if (given.securitySchemes !== undefined) checked.securitySchemes = checkSchemes(given.securitySchemes, `${where} securitySchemes`, fail);
   if (given.webhooks !== undefined) checked.webhooks = checkWebhooks(given.webhooks, `${where} webhooks`, fail);
+  if (given.components !== undefined) checked.components = checkComponents(given.components, `${where} components`, fail);
   return checked;
 }
 
@@ -65,6 +66,16 @@ function listOf<T>(list: unknown, where: string, fail: Fail, fields: readonly st
     );
   if (!ok) fail(`${where} must be an array of { ${first}, ${optional.map((key) => `${key}?`).join(', ')} } with string values, such as ${example}.`);
   return (list as T[]).map((entry) => ({ ...entry }));
+}
+
+function checkComponents(components: unknown, where: string, fail: Fail): NonNullable<OpenApiDocumentOptions['components']> {
+  if (typeof components !== 'object' || components === null || Array.isArray(components)) fail(`${where} must be an object of schemas by name, such as { Profile: ProfileSchema }.`);
+  for (const [name, schema] of Object.entries(components as object)) {
+    if (!/^[\w.-]+$/.test(name)) fail(`${where}: "${name}" is not a usable component name (letters, digits, '.', '-', '_').`);
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) fail(`${where}.${name} must be a JSON Schema object (a TypeBox value) or a Standard Schema validator (zod...).`);
+  }
+  // Not copied: a route's schema is matched to its name by identity (docs/openapi.md#components).
+  return { ...(components as object) };
 }
 
 function checkSchemes(schemes: unknown, where: string, fail: Fail): NonNullable<OpenApiDocumentOptions['securitySchemes']> {

@@ -5,12 +5,14 @@ import type { VersioningScheme } from '../model/scheme';
 import { checkGuardSchemes } from './document-options';
 import { InvalidArgument } from '../errors';
 import { checkOpenApiOptions, documentVersion, type OpenApiOptions } from './options';
-import { operationIdOf, routeName } from './operation-id';
+import { chosenIds, operationIdOf, routeName } from './operation-id';
 import { operationOf, type OpenApiOperation } from './operation';
 import { templateOf } from './paths';
 import { hostServers, placeVersion } from './placement';
 import { errorDocs } from './errors';
 import type { ErrorFormat } from '../model/error-format';
+import { PROBLEM_SCHEMA } from './responses';
+import { namedComponents, nameSchemas } from './named-schemas';
 import { versionRequest } from './versioning';
 import { methodsOf } from '../table/methods';
 import { formsOf, paramsOf } from '../table/tokens';
@@ -21,6 +23,7 @@ import { webhooksOf } from './webhooks';
 
 import type { Parser } from '../model/parser';
 import { formatParameter, type FormatSource } from './format';
+import { docsPageMark } from '../model/documented';
 
 export type { OpenApiOperation };
 
@@ -81,11 +84,16 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
   const keys = new Map<string, { path: string; names: string[] }>();
   const shadows = new Shadows<RouteRecord>();
   const ids = new Set<string>();
+  const chosen = chosenIds(source.table.routes);
   const refusals = new Map<VersioningScheme, number>(); // one error object per scheme, not one per operation
   const request = appScheme === null ? null : versionRequest(appScheme, version, source.mediaTypes);
   const errorFormat = errorDocs(source.errors, warn);
   const tags = new Set<string>();
+  const named = namedComponents({ Problem: PROBLEM_SCHEMA }, parts.components, warn);
+  const written: { operation: OpenApiOperation; where: string }[] = [];
   for (const listed of source.table.routes) {
+    const page = docsPageMark(listed.controller);
+    if (page !== undefined && !page.documented) continue; // the docs page's own routes (docs/docs-page.md#in-the-documents)
     const route = source.history ? source.history.routeAt(listed, source.history.indexOf(version)) : listed;
     const scheme = route.versioning === undefined ? appScheme : route.versioning;
     const routeVersion = versionOfRoute(scheme, appScheme, version);
@@ -94,6 +102,8 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
     const methods = answered.filter((method) => !UNLISTED.has(method));
     const routeWarn = (reason: string) => warn(`${routeName(route)}: ${reason}; its document entry is {} (any value).`);
     for (const form of formsOf(route.pattern.tokens)) {
+      // Without versioning the page has one document: its `{version}` form names none.
+      if (page !== undefined && appScheme === null && paramsOf(form).some(({ name }) => name === 'version')) continue;
       const placement = placeVersion({ scheme, version: routeVersion, route, form, origin: source.origin });
       if (placement === null) continue;
       const shape = templateOf(form, placement.filled, false);
@@ -107,7 +117,7 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
         taken.add(operationKey);
         const operation = operationOf({
           route,
-          operationId: operationIdOf(route, ids),
+          operationId: operationIdOf(route, ids, chosen),
           form,
           placement,
           scheme,
@@ -124,6 +134,7 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
         if (format !== null && !((operation.parameters ?? []) as { name: string; in: string }[]).some((p) => p.in === 'query' && p.name === format.name)) {
           operation.parameters = [...((operation.parameters ?? []) as Record<string, unknown>[]), format];
         }
+        written.push({ operation, where: routeName(route) });
         if (operation.parameters) operation.parameters = renamed(operation.parameters as Record<string, unknown>[], names, key.names);
         for (const tag of (operation.tags as string[] | undefined) ?? []) tags.add(tag);
         if (placement.servers && scheme !== appScheme) operation.servers = placement.servers.map((server) => ({ ...server }));
@@ -132,9 +143,10 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
       shadows.add(route, answered, form, placement.filled, route.requirements);
     }
   }
+  nameSchemas(written, named);
   const info = { ...parts.info, title: parts.info?.title ?? 'API', version: parts.info?.version ?? version ?? source.history?.served ?? 'unversioned' };
   const listed = parts.tags ?? [];
-  const components: OpenApiDocument['components'] = { schemas: { ...errorFormat.components } };
+  const components: OpenApiDocument['components'] = { schemas: { ...errorFormat.components, ...named.finish() } };
   if (parts.securitySchemes !== undefined) components.securitySchemes = parts.securitySchemes;
   const webhooks = webhooksOf(source.openapi?.webhooks, source.history, version, warn);
   // A copy: the operations hold the app's own schema objects, and a caller that edits its document must change neither the app nor the next document.

@@ -1,3 +1,4 @@
+import { ImproperlyConfigured } from '../errors';
 import type { RouteRecord } from '../model/route';
 
 /**
@@ -6,12 +7,38 @@ import type { RouteRecord } from '../model/route';
  * (`catalog:books:create` → `catalogBooksCreate`); a later route whose id is
  * taken gets `2`, `3`, ... The name itself goes in `x-waymark-route`.
  */
-export function operationIdOf(route: RouteRecord, taken: Set<string>): string {
-  const base = camelCase(routeName(route));
+export function operationIdOf(route: RouteRecord, taken: Set<string>, chosen?: ChosenIds): string {
+  const own = route.docs.operationId;
+  if (own !== undefined && chosen !== undefined) {
+    // A chosen id is the route's: two routes of one document choosing it is a mistake to name, not to suffix.
+    const holder = chosen.byId.get(own);
+    if (holder !== undefined && holder !== route) {
+      throw new ImproperlyConfigured(`operationId '${own}' is chosen by both ${routeName(holder)} and ${routeName(route)}, which are in one document; give each its own (RouteOptions.operationId).`);
+    }
+    chosen.byId.set(own, route);
+  }
+  const base = own ?? camelCase(routeName(route));
   let id = base;
-  for (let n = 2; taken.has(id); n++) id = `${base}${n}`;
+  // A derived id steps around every chosen one, so a route that chooses `login` keeps it whatever comes first.
+  for (let n = 2; taken.has(id) || (own === undefined && chosen?.all.has(id) === true); n++) id = `${base}${n}`;
   taken.add(id);
   return id;
+}
+
+/** The operation ids routes choose (`RouteOptions.operationId`): all of the table's, and who took each in this document. */
+export interface ChosenIds {
+  readonly all: ReadonlySet<string>;
+  readonly byId: Map<string, RouteRecord>;
+}
+
+/** A document's record of chosen ids, before its first operation. */
+export function chosenIds(routes: readonly RouteRecord[]): ChosenIds {
+  const all = new Set<string>();
+  for (let index = 0; index < routes.length; index++) {
+    const id = routes[index].docs.operationId;
+    if (id !== undefined) all.add(id);
+  }
+  return { all, byId: new Map() };
 }
 
 /** The route's full name, or `Controller.method` for an unnamed route. */

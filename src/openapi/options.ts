@@ -19,7 +19,7 @@ export function checkOpenApiOptions(options: OpenApiOptions): OpenApiDocumentOpt
   if (version !== undefined && version !== null && typeof version !== 'string') {
     throw new InvalidArgument(`app.openapi(): version must be a string or null, got ${JSON.stringify(version)}.`);
   }
-  return checkDocumentOptions(rest, 'app.openapi() options', fail, ['info', 'servers', 'securitySchemes', 'tags']);
+  return checkDocumentOptions(rest, 'app.openapi() options', fail, ['info', 'servers', 'securitySchemes', 'tags', 'components']);
 }
 
 /**

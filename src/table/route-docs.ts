@@ -4,10 +4,12 @@ import { checkKeys } from '../util/keys';
 import { checkSchema } from '../model/schema';
 
 /** The `RouteOptions` keys that only document a route. */
-export const ROUTE_DOC_KEYS = ['responses', 'summary', 'description', 'tags', 'status', 'headers'] as const;
+export const ROUTE_DOC_KEYS = ['responses', 'summary', 'description', 'tags', 'status', 'headers', 'operationId'] as const;
 
 /** Shared by every route that documents nothing: a large table is mostly such routes. */
 const NO_DOCS: RouteDocs = Object.freeze({});
+
+const OPERATION_ID = /^[A-Za-z_$][\w$]*$/;
 
 /** An OpenAPI response key: a status code, a range such as `4XX`, or `default`. */
 const STATUS_KEY = /^(?:[1-5](?:\d\d|XX)|default)$/;
@@ -17,7 +19,7 @@ const STATUS_KEY = /^(?:[1-5](?:\d\d|XX)|default)$/;
  * copied, so that a later change to the caller's object changes nothing.
  */
 export function checkRouteDocs(options: RouteDocs, where: string): RouteDocs {
-  if (options.responses === undefined && options.summary === undefined && options.description === undefined && options.tags === undefined && options.status === undefined && options.headers === undefined) {
+  if (options.responses === undefined && options.summary === undefined && options.description === undefined && options.tags === undefined && options.status === undefined && options.headers === undefined && options.operationId === undefined) {
     return NO_DOCS;
   }
   const docs: { -readonly [K in keyof RouteDocs]: RouteDocs[K] } = {};
@@ -32,6 +34,13 @@ export function checkRouteDocs(options: RouteDocs, where: string): RouteDocs {
       throw new ImproperlyConfigured(`tags of ${where} must be an array of non-empty strings, got ${JSON.stringify(options.tags)}.`);
     }
     docs.tags = Object.freeze([...options.tags]);
+  }
+  if (options.operationId !== undefined) {
+    // What every client generator can name a method by (OpenAPI only says "case-sensitive string").
+    if (typeof options.operationId !== 'string' || !OPERATION_ID.test(options.operationId)) {
+      throw new ImproperlyConfigured(`operationId of ${where} must be an identifier (letters, digits, '_', '$'; not starting with a digit) such as 'Login', got ${JSON.stringify(options.operationId)}.`);
+    }
+    docs.operationId = options.operationId;
   }
   if (options.responses !== undefined) docs.responses = checkResponses(options.responses, where);
   if (options.status !== undefined) docs.status = checkStatus(options.status, where);

@@ -33,11 +33,16 @@ export class Shadows<T> {
    * earlier one constrains is taken only when constrained the same way.
    */
   takers(method: string, form: readonly FlatToken[], filled: ReadonlyMap<string, string>, requirements: ReadonlyMap<string, RegExp>): T[] {
+    return this.takersOfAll([method], form, filled, requirements);
+  }
+
+  /** As `takers`, for owners that take every one of `methods` (the form's segments and shapes found once for all). */
+  takersOfAll(methods: readonly string[], form: readonly FlatToken[], filled: ReadonlyMap<string, string>, requirements: ReadonlyMap<string, RegExp>): T[] {
     const segments = segmentsOf(form, filled);
     const found: T[] = [];
     for (const shape of segments === null ? [exactKey(form, filled)] : shapesFacing(segments)) {
       for (const taker of this.byShape.get(shape) ?? []) {
-        if (taker.methods.includes(method) && takesAll(taker, segments, requirements)) found.push(taker.owner);
+        if (methods.every((method) => taker.methods.includes(method)) && takesAll(taker, segments, requirements)) found.push(taker.owner);
       }
     }
     return found.length > 1 ? [...new Set(found)] : found;
@@ -75,10 +80,9 @@ export function shadowedRoutes(routes: readonly RouteRecord[]): Map<RouteRecord,
     const forms = formsOf(route.pattern.tokens);
     let earlier: RouteRecord[] | null = null;
     for (const form of forms) {
-      for (const method of methods) {
-        const takers = index.takers(method, form, none, route.requirements);
-        earlier = earlier === null ? takers : earlier.filter((other) => takers.includes(other));
-      }
+      if (earlier !== null && earlier.length === 0) break; // a form no earlier route takes: the route is reached
+      const takers = index.takersOfAll(methods, form, none, route.requirements);
+      earlier = earlier === null ? takers : earlier.filter((other) => takers.includes(other));
     }
     const shadow = shadowOf(route, earlier ?? []);
     if (shadow) shadows.set(route, shadow);

@@ -50,12 +50,13 @@ export class SchemaCompiler {
   }
 
   private create(coerce: boolean): Ajv2020 {
+    // addUsedSchema: false — a schema's `$id` (TypeBox's name for it) is not kept, so one schema on several routes compiles on each.
     // strictSchema refuses unknown keywords and formats; the type-placement rules of strict mode
     // would refuse valid schemas such as `{ minimum: 1 }`, so they are off.
     // Required here, not imported: ajv and its formats add ~9 MiB of RSS that an app without schemas never uses.
     const { default: Ajv } = require('ajv/dist/2020') as typeof import('ajv/dist/2020');
     const { default: addFormats } = require('ajv-formats') as typeof import('ajv-formats');
-    const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, allErrors: true, strictSchema: true, strictNumbers: true, strictTypes: false, strictTuples: false, strictRequired: false, logger: false, code: { regExp: linearEngine as typeof linearEngine & { code: string } } });
+    const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, addUsedSchema: false, allErrors: true, strictSchema: true, strictNumbers: true, strictTypes: false, strictTuples: false, strictRequired: false, logger: false, code: { regExp: linearEngine as typeof linearEngine & { code: string } } });
     addFormats(ajv);
     for (const keyword of OPENAPI_KEYWORDS) ajv.addKeyword(keyword);
     ajv.addKeyword(safeIntegerKeyword);

@@ -17,6 +17,7 @@ import {
   type RouteSource,
   type VersioningScheme,
 } from '../../src';
+import type { DocsDocumentHook } from '../../src/docs-page/options';
 
 export const SCHEMES = ['none', 'accept-header', 'url-path', 'namespace', 'host-name', 'query-parameter'] as const;
 export type SchemeName = (typeof SCHEMES)[number];
@@ -45,7 +46,7 @@ export class Secret {
 }
 
 /** `components.securitySchemes` and a document-wide `security`, added by the `document` hook (the hook's own test). */
-export const withBearer: NonNullable<DocsRoutesOptions['document']> = (document) => ({
+export const withBearer: DocsDocumentHook = (document) => ({
   ...document,
   components: { ...document.components, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
   security: [{ bearer: [] }],

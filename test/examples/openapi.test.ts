@@ -3,7 +3,7 @@ import request from 'supertest';
 import { createSampleApp } from '../../examples/app';
 import { runtimeOf } from '../../src/runtime';
 import { schemeVersions } from '../../src/docs-page/versions';
-import { documentOf } from '../openapi/validator';
+import { documentOf, inlineComponents } from '../openapi/validator';
 import { requestFor } from './client';
 
 const SCHEMES = [undefined, 'accept-header', 'url-path', 'namespace', 'host-name', 'query-parameter'];
@@ -28,7 +28,7 @@ describe('examples: OpenAPI round trip', () => {
       const versions = runtimeOf(app).versioning ? schemeVersions(runtimeOf(app).versioning) : [undefined];
       let reached = 0;
       for (const version of versions) {
-        const document = await documentOf(app, { version });
+        const document = inlineComponents(await documentOf(app, { version })); // named schemas resolved, as a client's bundler does
         for (const [path, item] of Object.entries(document.paths)) {
           for (const [method, operation] of Object.entries(item)) {
             const sent = requestFor(document, path, method, operation);
@@ -47,8 +47,8 @@ describe('examples: OpenAPI round trip', () => {
           }
         }
       }
-      // At least users-list, -detail, -create and three docs operations in each document.
-      expect(reached).to.be.at.least(versions.length * 6);
+      // At least users-list, -detail and -create in each document; the docs page's routes are not the API's (§25).
+      expect(reached).to.be.at.least(versions.length * 3);
     });
   }
 });

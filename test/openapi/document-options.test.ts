@@ -58,7 +58,7 @@ describe('openapi/document options', () => {
   });
 
   it("documents each response in the media types it is sent in: the docs page's HTML, stylesheets, scripts and icons are not JSON", async () => {
-    const document = await documentOf(createApp({ routes: [FilesController, docsRoutes()] }));
+    const document = await documentOf(createApp({ routes: [FilesController, docsRoutes({ document: true })] }));
     expect(Object.keys((document.paths['/docs'].get.responses['200'] as { content: object }).content)).to.deep.equal(['text/html']);
     const asset = document.paths['/docs/assets/{file}'].get.responses as Record<string, { content?: object }>;
     expect(Object.keys(asset['200'].content ?? {})).to.have.members(['text/css', 'application/json', 'text/javascript', 'image/png', 'text/html']);

@@ -31,3 +31,22 @@ export function operations(document: OpenApiDocument): Map<string, OpenApiDocume
   }
   return found;
 }
+
+/**
+ * A copy of `document` with each `$ref` to `#/components/schemas/...` replaced
+ * by the component, as a client generator's bundler resolves it: for the
+ * tests that draw values from schemas without a resolver of their own.
+ */
+export function inlineComponents<T>(document: T): T {
+  const schemas = ((document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {}) as Record<string, unknown>;
+  const inline = (node: unknown, depth: number): unknown => {
+    if (typeof node !== 'object' || node === null || depth > 32) return node;
+    if (Array.isArray(node)) return node.map((item) => inline(item, depth + 1));
+    const ref = (node as { $ref?: unknown }).$ref;
+    const name = typeof ref === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(ref)?.[1] : undefined;
+    if (name !== undefined && Object.hasOwn(schemas, name)) return inline(schemas[name], depth + 1);
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inline(value, depth + 1)]));
+  };
+  const copy = structuredClone(document) as Record<string, unknown>;
+  return { ...copy, paths: inline(copy.paths, 0) } as T;
+}

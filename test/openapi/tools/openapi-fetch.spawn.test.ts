@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Controller, createApp, Get, Query, type OpenApiDocument } from '../../../src';
 import { loopbackFetch } from './loopback-fetch';
 import { sampleDocuments, type SampleDocument } from './sample-documents';
+import { inlineComponents } from '../validator';
 
 const root = join(__dirname, '..', '..', '..');
 const dir = join(root, '.tmp', 'openapi-fetch');
@@ -26,7 +27,7 @@ function callsFor({ scheme, version, document }: SampleDocument, schemaModule: s
   const detail = find(document, 'get', 'users-detail');
   const create = find(document, 'post', 'users-create');
   // The name field as this version calls it (v3 renamed it): read from the document, as a client would.
-  const body = (document.paths[create.path].post?.requestBody as { content: Record<string, { schema: { required: string[] } }> }).content['application/json'].schema.required[0];
+  const body = (inlineComponents(document).paths[create.path].post?.requestBody as { content: Record<string, { schema: { required: string[] } }> }).content['application/json'].schema.required[0];
   const query = scheme === 'query-parameter' ? `query: { version: '${version}' }` : '';
   const headers = scheme === 'accept-header' ? `headers: { Accept: ${JSON.stringify((document['x-waymark-versioning'] as { accept: string }).accept)} },` : '';
   return `import createClient from 'openapi-fetch';
