@@ -11,7 +11,6 @@ import { templateOf } from './paths';
 import { hostServers, placeVersion } from './placement';
 import { errorDocs } from './errors';
 import type { ErrorFormat } from '../model/error-format';
-import { PROBLEM_SCHEMA } from './responses';
 import { namedComponents, nameSchemas } from './named-schemas';
 import { versionRequest } from './versioning';
 import { methodsOf } from '../table/methods';
@@ -89,7 +88,7 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
   const request = appScheme === null ? null : versionRequest(appScheme, version, source.mediaTypes);
   const errorFormat = errorDocs(source.errors, warn);
   const tags = new Set<string>();
-  const named = namedComponents({ Problem: PROBLEM_SCHEMA }, parts.components, warn);
+  const named = namedComponents({ ...errorFormat.components }, parts.components, warn);
   const written: { operation: OpenApiOperation; where: string }[] = [];
   for (const listed of source.table.routes) {
     const page = docsPageMark(listed.controller);
@@ -146,7 +145,7 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
   nameSchemas(written, named);
   const info = { ...parts.info, title: parts.info?.title ?? 'API', version: parts.info?.version ?? version ?? source.history?.served ?? 'unversioned' };
   const listed = parts.tags ?? [];
-  const components: OpenApiDocument['components'] = { schemas: { ...errorFormat.components, ...named.finish() } };
+  const components: OpenApiDocument['components'] = { schemas: named.finish() };
   if (parts.securitySchemes !== undefined) components.securitySchemes = parts.securitySchemes;
   const webhooks = webhooksOf(source.openapi?.webhooks, source.history, version, warn);
   // A copy: the operations hold the app's own schema objects, and a caller that edits its document must change neither the app nor the next document.
