@@ -1,30 +1,13 @@
 import 'reflect-metadata';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import { change, Controller, createApp, field, Get, QueryParameterVersioning, VersionHistory } from '../../src';
+import { createApp, QueryParameterVersioning } from '../../src';
 import { record, recordSchema } from '../shared/contract';
+import { history, Users } from '../shared/history';
 
 // `history.convert()` of the contract row's 20-field record two versions back, against what converting the
 // same response costs inside a request: a v1 request's time less a v3 request's (the same route, the same
 // history, the head converting nothing), both sent in process so that no socket's noise hides the difference.
-@Controller('/users', { namespace: 'users' })
-class Users {
-  @Get('/:id', { name: 'detail', responses: { 200: { schema: recordSchema } } }) detail() {
-    return record;
-  }
-}
-
-const history = new VersionHistory([
-  {
-    version: 'v3',
-    changes: [change({ description: 'field0 was title', instructions: [field(recordSchema, 'field0').had({ name: 'title' })], responses: [{ schema: recordSchema, convert: (value) => ({ ...value, field1: value.field1 + 1 }) }] })],
-  },
-  {
-    version: 'v2',
-    changes: [change({ description: 'field2 was label', instructions: [field(recordSchema, 'field2').had({ name: 'label' })], responses: [{ schema: recordSchema, convert: (value) => ({ ...value, field3: value.field3 - 1 }) }] })],
-  },
-  { version: 'v1' },
-]);
 const app = createApp({ routes: [Users], versioning: new QueryParameterVersioning({ defaultVersion: 'v3' }), history });
 const handle = app.callback();
 

@@ -58,23 +58,18 @@ function numberOf(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
-function lowerOf(schema: Json, inclusive: string, exclusive?: string): Bound | undefined {
+/** The tighter of a schema's inclusive and exclusive bound on one side (`compare` orders two bounds of that side). */
+function boundOf(schema: Json, inclusive: string, exclusive: string | undefined, compare: (a: Bound | undefined, b: Bound | undefined) => number): Bound | undefined {
   const candidates: Bound[] = [];
   const own = numberOf(schema[inclusive]);
   if (own !== undefined) candidates.push({ value: own, exclusive: false });
   const strict = exclusive === undefined ? undefined : numberOf(schema[exclusive]);
   if (strict !== undefined) candidates.push({ value: strict, exclusive: true });
-  return candidates.reduce<Bound | undefined>((best, next) => (best === undefined || compareLower(best, next) > 0 ? next : best), undefined);
+  return candidates.reduce<Bound | undefined>((best, next) => (best === undefined || compare(best, next) > 0 ? next : best), undefined);
 }
 
-function upperOf(schema: Json, inclusive: string, exclusive?: string): Bound | undefined {
-  const candidates: Bound[] = [];
-  const own = numberOf(schema[inclusive]);
-  if (own !== undefined) candidates.push({ value: own, exclusive: false });
-  const strict = exclusive === undefined ? undefined : numberOf(schema[exclusive]);
-  if (strict !== undefined) candidates.push({ value: strict, exclusive: true });
-  return candidates.reduce<Bound | undefined>((best, next) => (best === undefined || compareUpper(best, next) > 0 ? next : best), undefined);
-}
+const lowerOf = (schema: Json, inclusive: string, exclusive?: string) => boundOf(schema, inclusive, exclusive, compareLower);
+const upperOf = (schema: Json, inclusive: string, exclusive?: string) => boundOf(schema, inclusive, exclusive, compareUpper);
 
 /** 1 when `after` admits less than `before` from below, -1 when more, 0 when the same. */
 function compareLower(before: Bound | undefined, after: Bound | undefined): number {

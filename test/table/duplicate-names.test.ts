@@ -2,20 +2,9 @@ import { expect } from 'chai';
 import { join } from 'node:path';
 import { Controller, createApp, Get } from '../../src';
 import { root, run } from '../cli/run';
+import { warningsOf } from './warnings-of';
 
-/** The process warnings emitted while `build` runs (Node emits them on the next tick). */
-async function warningsOf(build: () => unknown): Promise<Error[]> {
-  const seen: Error[] = [];
-  const listener = (warning: Error) => seen.push(warning);
-  process.on('warning', listener);
-  try {
-    build();
-    await new Promise((resolve) => setImmediate(resolve));
-  } finally {
-    process.off('warning', listener);
-  }
-  return seen.filter((warning) => (warning as { code?: string }).code === 'WMWRN001');
-}
+const sharedNameWarnings = (build: () => unknown) => warningsOf(build, 'WMWRN001');
 
 @Controller('/a')
 class A {
@@ -26,7 +15,7 @@ class A {
 
 describe('table/duplicate-names: one name on routes with different paths (duplicate_route_names)', () => {
   it('warns at build, once per app and per name, as a WaymarkWarning with a code', async () => {
-    const warnings = await warningsOf(() => {
+    const warnings = await sharedNameWarnings(() => {
       createApp({ routes: [A] });
       createApp({ routes: [A] });
     });
@@ -43,13 +32,13 @@ describe('table/duplicate-names: one name on routes with different paths (duplic
       @Get('/x', { name: 'moved', versions: ['v1'] }) v1() {}
       @Get('/y', { name: 'moved', versions: ['v2'] }) v2() {}
     }
-    expect(await warningsOf(() => createApp({ routes: [B] }))).to.deep.equal([]);
+    expect(await sharedNameWarnings(() => createApp({ routes: [B] }))).to.deep.equal([]);
   });
 
   it('is marked in waymark routes, in the table and in --json', async () => {
     const fixture = join(root, 'test/fixtures/cli/shared-names.ts');
     let table = '';
-    await warningsOf(() => (table = run(['routes', fixture]).out));
+    await sharedNameWarnings(() => (table = run(['routes', fixture]).out));
     expect(table.split('\n').map((line) => line.split(/\s{2,}/).at(-1))).to.deep.equal([
       'NOTE',
       '! name also on /books/by-isbn/:isbn',
@@ -60,7 +49,7 @@ describe('table/duplicate-names: one name on routes with different paths (duplic
       'shadowed by book',
     ]);
     let json = '';
-    await warningsOf(() => (json = run(['routes', fixture, '--json']).out));
+    await sharedNameWarnings(() => (json = run(['routes', fixture, '--json']).out));
     expect(JSON.parse(json).map((row: { sharesNameWith: unknown }) => row.sharesNameWith)).to.deep.equal([['/books/by-isbn/:isbn'], ['/books/by-isbn/:isbn'], ['/books/:id'], null, null]);
   });
 });

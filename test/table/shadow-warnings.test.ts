@@ -1,18 +1,10 @@
 import { expect } from 'chai';
 import { Controller, createApp, Get, ImproperlyConfigured, include, Post, URLPathVersioning } from '../../src';
+import { warningsOf } from './warnings-of';
 
-/** The WMWRN002 warnings emitted while `build` runs (Node emits them on the next tick). */
-async function warningsOf(build: () => unknown): Promise<string[]> {
-  const seen: Error[] = [];
-  const listener = (warning: Error) => seen.push(warning);
-  process.on('warning', listener);
-  try {
-    build();
-    await new Promise((resolve) => setImmediate(resolve));
-  } finally {
-    process.off('warning', listener);
-  }
-  return seen.filter((warning) => (warning as { code?: string }).code === 'WMWRN002').map((warning) => `${warning.name}: ${warning.message}`);
+/** The WMWRN002 warnings emitted while `build` runs, as `name: message`. */
+async function shadowWarnings(build: () => unknown): Promise<string[]> {
+  return (await warningsOf(build, 'WMWRN002')).map((warning) => `${warning.name}: ${warning.message}`);
 }
 
 /** The RealWorld trap: the detail route is declared before the feed, so GET /articles/feed is always the detail. */
@@ -25,7 +17,7 @@ class Articles {
 
 describe('table/shadow-warnings: a route that can never match (§25)', () => {
   it('warns when the app is built, naming both routes, with the code WMWRN002', async () => {
-    const warnings = await warningsOf(() => createApp({ routes: [Articles] }));
+    const warnings = await shadowWarnings(() => createApp({ routes: [Articles] }));
     expect(warnings).to.deep.equal([
       "WaymarkWarning: The route 'articles:feed' (GET /articles/feed) can never match: 'articles:detail' (GET /articles/:slug), declared before it, takes every request it would answer (routes match in the order they are declared). Declare it before that route, or give the earlier route a requirement that excludes its path.",
     ]);
@@ -43,7 +35,7 @@ describe('table/shadow-warnings: a route that can never match (§25)', () => {
       @Get('/:id', { name: 'by-id', requirements: { id: /\d+/ } }) id() {}
       @Get('/new', 'new') fresh() {}
     }
-    expect(await warningsOf(() => createApp({ routes: [Ordered, Constrained], shadowing: 'error' }))).to.deep.equal([]);
+    expect(await shadowWarnings(() => createApp({ routes: [Ordered, Constrained], shadowing: 'error' }))).to.deep.equal([]);
     expect(() => createApp({ routes: [Ordered], shadowing: 'loud' as never })).to.throw(ImproperlyConfigured, /shadowing must be 'warn' \(the default\) or 'error', got "loud"/);
   });
 
@@ -54,6 +46,6 @@ describe('table/shadow-warnings: a route that can never match (§25)', () => {
       @Get('/latest', { name: 'latest' }) latest() {}
     }
     const versioning = new URLPathVersioning({ defaultVersion: 'v1', allowedVersions: ['v1', 'v2'] });
-    expect(await warningsOf(() => createApp({ routes: [include('/:version', [Things])], versioning, shadowing: 'error' }))).to.deep.equal([]);
+    expect(await shadowWarnings(() => createApp({ routes: [include('/:version', [Things])], versioning, shadowing: 'error' }))).to.deep.equal([]);
   });
 });
