@@ -82,12 +82,12 @@ export function operationOf(facts: OperationFacts): OpenApiOperation {
 }
 
 /**
- * A guard's `{ status, schema }` responses: its own body under the app's error media type, in
- * the entry generated for that status (a route that documents the status, or a `4XX`/`default`
- * covering it, says what it sends instead).
+ * A guard's or a `createParameter()` parameter's `{ status, schema }` responses: its own body
+ * under the app's error media type, in the entry generated for that status (a route that
+ * documents the status, or a `4XX`/`default` covering it, says what it sends instead).
  */
 function guardResponses(responses: Record<string, unknown>, route: RouteRecord, mediaType: string, warn: Warn): void {
-  for (const guard of route.guards) {
+  for (const guard of describedBy(route)) {
     for (const { status, schema, description } of guard.described ?? []) {
       if (schema === undefined || Object.hasOwn(route.docs.responses ?? {}, String(status)) || !Object.hasOwn(responses, String(status))) continue;
       const entry = responses[String(status)] as Record<string, unknown>;

@@ -60,6 +60,19 @@ describe('decorators/parameters: createParameter and the built-ins (spec §23)',
     expect(refused.headers['content-type']).to.match(/^application\/problem\+json/);
   });
 
+  it('documents a { status, schema } response of a custom parameter with its own body, as a described guard\'s', () => {
+    const Unauthorized = { type: 'object', required: ['message'], properties: { message: { type: 'string' } } };
+    const Caller = createParameter((ctx) => ctx.state.user as User | undefined, { required: true, responses: [{ status: 401, schema: Unauthorized }] });
+    @Controller('/me')
+    class Me {
+      @Get('', 'me') me(@Caller() user: User) {
+        return user;
+      }
+    }
+    const responses = createApp({ routes: [Me] }).openapi().paths['/me'].get.responses as Record<string, { content: Record<string, { schema: unknown }> }>;
+    expect(responses['401'].content['application/problem+json'].schema).to.deep.equal(Unauthorized);
+  });
+
   it('awaits an asynchronous resolver; @State reads ctx.state, own keys only', async () => {
     const agent = request(app().callback());
     expect((await agent.get('/p/maybe').set('Authorization', 'Token ada').set('X-Role', 'admin').expect(200)).body).to.deep.equal({ name: 'Ada', role: 'admin' });
