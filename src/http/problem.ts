@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Context } from 'koa';
 import { messageOf, type ErrorCode, HttpError, Message } from '../errors';
 import type { Translator } from '../i18n/translator';
+import { translatedItems } from '../i18n/schema-messages';
 import { announced } from '../lifecycle/respond';
 import type { ErrorFormat, ProblemDocument, ProblemItem } from '../model/error-format';
 import { DEFAULT_ERROR_FORMAT, renderedBody, survivesError } from './error-format';
@@ -105,14 +106,19 @@ export function sendProblem(ctx: Context, problem: Problem, translator?: Transla
     detail = translator.translate(problem.text, translator.language(ctx.get('Accept-Language')));
   }
   const { type = 'about:blank', title = STATUS_CODES[problem.status] ?? 'Error', instance } = problem;
-  const document = { type, title, status: problem.status, detail, ...(instance === undefined ? {} : { instance }), ...problem.extensions };
+  const document: Record<string, unknown> = { type, title, status: problem.status, detail, ...(instance === undefined ? {} : { instance }), ...problem.extensions };
+  // Each failure's detail in the request's language too: ajv's messages, said by ajv-i18n (docs/errors.md#validation-failures).
+  if (translator !== undefined && problem.code === VALIDATION_FAILED && Array.isArray(document.errors)) {
+    ctx.vary('Accept-Language');
+    document.errors = translatedItems(document.errors, translator.language(ctx.get('Accept-Language')));
+  }
   if (format.render === null) {
     ctx.status = problem.status;
     ctx.type = format.mediaType;
     ctx.body = JSON.stringify(problem.code === VALIDATION_FAILED ? withPlainItems(document) : document);
     return;
   }
-  const body = renderedBody(format, document as ProblemDocument, ctx);
+  const body = renderedBody(format, document as unknown as ProblemDocument, ctx);
   ctx.status = problem.status;
   ctx.type = format.mediaType;
   ctx.body = body;

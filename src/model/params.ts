@@ -1,7 +1,7 @@
 // What a parameter decorator records: plain types, read by the builder, binding, validation and OpenAPI.
 
 import type { Context } from 'koa';
-import type { GuardInfo } from './guard';
+import type { GuardInfo, GuardResponse } from './guard';
 import type { Schema } from './schema';
 
 export type ParamSource = 'param' | 'params' | 'query' | 'queries' | 'body' | 'header' | 'ctx' | 'version' | 'file' | 'files' | 'cookie' | 'custom';
@@ -41,8 +41,8 @@ export interface QueriesOptions {
 export interface CustomParameterOptions {
   /** `undefined` from the resolver is a problem document: 401 when `responses` names 401, else 400. Default false. */
   required?: boolean;
-  /** The problem statuses the parameter may answer (fed to OpenAPI like a described guard's). */
-  responses?: readonly number[];
+  /** The problem statuses the parameter may answer, or `{ status, schema }` with the body it sends (fed to OpenAPI like a described guard's). */
+  responses?: readonly (number | GuardResponse)[];
   /** The security requirement it reads (fed to OpenAPI like a described guard's). */
   security?: GuardSecurity;
 }

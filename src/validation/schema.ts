@@ -1,5 +1,6 @@
 import type Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
+import { withAjvSource } from '../i18n/schema-messages';
 import type { JSONSchema } from '../model/schema';
 import { ImproperlyConfigured } from '../errors';
 import { linearEngine } from '../util/linear-regexp';
@@ -66,7 +67,10 @@ export class SchemaCompiler {
 
 /** ajv's errors for a body, as `{ detail, pointer }` with pointers written `#/a/0`. */
 export function bodyIssues(errors: readonly ErrorObject[]): Issue[] {
-  return errors.slice(0, MAX_ISSUES).map((error) => ({ detail: error.message ?? 'is invalid', pointer: `#${pointerOf(error)}`, keyword: error.keyword, params: error.params }));
+  return errors.slice(0, MAX_ISSUES).map((error) => {
+    const message = error.message ?? 'is invalid';
+    return withAjvSource({ detail: message, pointer: `#${pointerOf(error)}`, keyword: error.keyword, params: error.params }, { keyword: error.keyword, params: error.params, message, at: null });
+  });
 }
 
 /** ajv's errors for a path, query or header value, as `{ detail, parameter }`. */
@@ -74,7 +78,7 @@ export function parameterIssues(errors: readonly ErrorObject[], parameter: strin
   return errors.slice(0, MAX_ISSUES).map((error) => {
     const at = pointerOf(error);
     const message = error.message ?? 'is invalid';
-    return { detail: at ? `${message} (at ${at})` : message, parameter, keyword: error.keyword, params: error.params };
+    return withAjvSource({ detail: at ? `${message} (at ${at})` : message, parameter, keyword: error.keyword, params: error.params }, { keyword: error.keyword, params: error.params, message, at: at || null });
   });
 }
 
