@@ -3,4 +3,4 @@
 # the `// src/...` files of that page and of docs/guards-and-injection.md and docs/contracts.md
 # with a strict tsc against the published types, serves and tests them, and installs from a git
 # URL (a local clone: only the npm registry is needed).
-npx mocha --no-config -r ts-node/register --extension ts --timeout 900000 test/consumer/consumer.suite.ts
+npx mocha --no-config -r ts-node/register --extension ts --timeout 900000 test/consumer/consumer.suite.ts test/consumer/git-install.suite.ts

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { brokenLinks, mapsPointInside } from './package-files';
+import { project, removeWork, root, run, section, succeeds, TEN_MINUTES, work, writeFiles } from './project';
 
 /**
  * A project outside the repository, as a new user makes one from
@@ -15,66 +15,6 @@ import { brokenLinks, mapsPointInside } from './package-files';
  * URL. Run by .ci/suites/consumer.sh (it needs the npm registry for
  * TypeScript and the other packages, so it is not in `npm test`).
  */
-const root = resolve(__dirname, '..', '..');
-const work = mkdtempSync(join(tmpdir(), 'waymark-consumer-'));
-const TEN_MINUTES = 10 * 60_000;
-
-interface Section {
-  installs: string[][];
-  tsconfig: string;
-  files: Map<string, string>;
-  curls: { path: string; answer: string }[];
-}
-
-/** The page a new user follows, then the guides whose `// src/...` files belong to the same project. */
-const PAGES = ['docs/getting-started.md', 'docs/guards-and-injection.md', 'docs/contracts.md'];
-
-/** What a new user installs, configures and writes, following those pages in order. */
-function section(): Section {
-  const texts = PAGES.map((page) => readFileSync(join(root, page), 'utf8'));
-  const blocks = (text: string, lang: string) => [...text.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((match) => match[1]);
-  const commands = texts.flatMap((text) => blocks(text, 'sh')).flatMap((block) => block.split('\n')).map((line) => line.replace(/#.*/, '').trim());
-  const files = new Map<string, string>();
-  for (const code of texts.flatMap((text) => blocks(text, 'ts'))) {
-    const path = /^\/\/ (src\/[\w./-]+\.ts)\n/.exec(code)?.[1];
-    if (path) {
-      if (files.has(path)) throw new Error(`two pages write ${path}`);
-      files.set(path, code);
-    }
-  }
-  const curls = [...texts[0].matchAll(/^curl localhost:3000(\S+) +# (.+)$/gm)].map((match) => ({ path: match[1], answer: match[2] }));
-  return {
-    installs: commands.filter((line) => line.startsWith('npm install ')).map((line) => line.split(/\s+/).slice(2)),
-    tsconfig: blocks(texts[0], 'json')[0],
-    files,
-    curls,
-  };
-}
-
-function run(command: string, args: string[], cwd: string): SpawnSyncReturns<string> {
-  return spawnSync(command, args, { cwd, encoding: 'utf8', timeout: TEN_MINUTES });
-}
-
-function succeeds(result: SpawnSyncReturns<string>): string {
-  expect(result.status, `${result.stdout}\n${result.stderr}`).to.equal(0);
-  return result.stdout;
-}
-
-/** An empty folder with a package.json, as `npm init -y` makes it. */
-function project(name: string): string {
-  const dir = join(work, name);
-  mkdirSync(dir, { recursive: true });
-  succeeds(run('npm', ['init', '-y'], dir));
-  return dir;
-}
-
-function writeFiles(dir: string, files: ReadonlyMap<string, string>): void {
-  for (const [path, code] of files) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), code);
-  }
-}
-
 /** Beside the guides' files: the subpath export, which moduleResolution node10 only finds through typesVersions. */
 const extra = new Map([
   [
@@ -312,25 +252,4 @@ describe('consumer project: the packed tarball in an empty folder, as docs/getti
   });
 });
 
-describe('consumer project: installed from a git URL', function () {
-  this.timeout(TEN_MINUTES);
-
-  it('prepare builds dist/ (declarations included), and the getting-started app compiles against it', () => {
-    const clone = join(work, 'clone');
-    succeeds(run('git', ['clone', '--quiet', '--no-hardlinks', root, clone], work));
-    const dir = project('from-git');
-    succeeds(run('npm', ['install', '--no-audit', '--no-fund', `git+file://${clone}`, 'reflect-metadata', 'typescript@5'], dir));
-    for (const file of ['dist/index.js', 'dist/bundle.js', 'dist/bundle-tools.js', 'dist/index.d.ts', 'dist/cli/main.js', 'bin/waymark.js']) {
-      expect(existsSync(join(dir, 'node_modules', 'waymark', file)), file).to.equal(true);
-    }
-    const readme = section();
-    writeFileSync(join(dir, 'tsconfig.json'), readme.tsconfig);
-    writeFiles(dir, new Map([['src/app.ts', readme.files.get('src/app.ts') as string]]));
-    succeeds(run('npx', ['tsc', '-p', '.'], dir));
-    expect(succeeds(run(process.execPath, ['-e', "console.log(require('./dist/app').app.url('books-detail', { id: 7 }))"], dir)).trim()).to.equal('/books/7');
-  });
-});
-
-after(() => {
-  if (!process.env.KEEP_CONSUMER) rmSync(work, { recursive: true, force: true });
-});
+after(removeWork);
