@@ -25,6 +25,19 @@ const decoded = (segment: string) => {
   }
 };
 
+/** Whether some `name*=utf-8'lang'value` parameter's percent-escaped octets are not valid UTF-8. */
+function undecodableRfc2231(accept: string): boolean {
+  for (const match of accept.matchAll(/\*\s*=\s*utf-?8'[^']*'([^,;]*)/gi)) {
+    const octets = [...match[1].trim().matchAll(/%([0-9a-f]{2})|([^%])/gi)].flatMap((part) => (part[1] ? [parseInt(part[1], 16)] : [...Buffer.from(part[2])]));
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(octets));
+    } catch {
+      return true;
+    }
+  }
+  return false;
+}
+
 /** The Host rule of docs/security.md#hosts-versions-and-links, written independently of src/http/host.ts. */
 export function hostRoundTrips(host: string): boolean {
   const match = /^(\[[^\]]*\]|[^:]*)(?::(\d{1,5}))?$/.exec(host);
@@ -120,6 +133,15 @@ export const exceptions: Exception[] = [
       "DRF 3.14 decodes with any Python codec (us-ascii), keeps the text when it has no '%' whatever the charset, and answers 500 for an unknown one with a '%' (LookupError).",
     explains: (one, m) =>
       m.field === 'status' && /\*\s*=\s*(?!utf-?8'|iso-?8859-1'|latin-?1')[^',]*'[^',]*'/i.test(one.request.headers.accept ?? ''),
+  },
+  {
+    name: 'rfc2231-undecodable',
+    kind: 'field',
+    reason:
+      "RFC 2231 §4 (and RFC 8187): an extended value is octets in the named charset, so octets that are not UTF-8 (`version*=utf-8''v%E9`) are no value: waymark ignores " +
+      "the parameter (the range has no version, so the default or another range's answers). DRF 3.14 keeps U+FFFD (Django's parse_header unquotes with errors='replace'), " +
+      'so its version is a text the client never sent, and usually a 406.',
+    explains: (one, m) => (m.field === 'version' || m.field === 'status') && undecodableRfc2231(one.request.headers.accept ?? ''),
   },
   {
     name: 'encoded-slash',
