@@ -19,9 +19,13 @@ if (existsSync(join(root, 'tsconfig.json')) && existsSync(join(root, 'src', 'cli
 }
 // Exit once the output is written: a module that listens (or holds any other handle) on
 // import must not keep `waymark routes` running. `check-contract` answers with a promise.
-Promise.resolve(cli.main(process.argv.slice(2))).then((status) => {
+// A synchronous answer exits at once, before a listening module's callbacks can print to stdout.
+const exitWhenWritten = (status) => {
   let pending = 2;
   const done = () => --pending === 0 && process.exit(status);
   process.stdout.write('', done);
   process.stderr.write('', done);
-});
+};
+const answer = cli.main(process.argv.slice(2));
+if (answer instanceof Promise) answer.then(exitWhenWritten);
+else exitWhenWritten(answer);

@@ -9,6 +9,8 @@ import type { Json } from './schema';
 /** What a changelog reads of an app: its history and its documents. */
 export interface ChangelogSource {
   readonly history: VersionHistory | null;
+  /** `null` for an app without a versioning scheme (one that serves a single version: `serve`), which has one document only. */
+  readonly versioningInfo?: unknown;
   openapi(options?: OpenApiOptions): OpenApiDocument;
 }
 
@@ -22,7 +24,9 @@ export interface VersionNotes extends ChangelogVersion {
  * The app's changelog, newest version first (docs/version-history.md#the-changelog):
  * the history's changes as data, and per version the compatibility rules'
  * verdict on its document against the one below it (docs/compatibility.md).
- * An app without a history has none (`[]`).
+ * An app without a history has none (`[]`); one that serves a single
+ * version without a scheme (`serve`) has no document per version, so its
+ * entries carry no verdict (`compatibility: null`).
  *
  * @example
  * ```ts
@@ -44,7 +48,8 @@ export interface VersionNotes extends ChangelogVersion {
 export function changelog(app: ChangelogSource): VersionNotes[] {
   const history = app.history;
   if (history === null) return [];
-  const documents = history.versions.map((version) => normalized(app.openapi({ version }) as unknown as Json, version));
+  const versioned = app.versioningInfo !== null;
+  const documents = versioned ? history.versions.map((version) => normalized(app.openapi({ version }) as unknown as Json, version)) : [];
   return changelogOf(history).map((entry, index) => {
     const older = documents[index + 1];
     if (older === undefined) return { ...entry, compatibility: null };

@@ -43,8 +43,15 @@ describe('waymark changelog (the sample app)', () => {
   });
 
   it('says an app without a history has no changelog', () => {
-    const result = waymark(['changelog', sample]);
+    const result = waymark(['changelog', join(root, 'test/fixtures/cli/listens.ts')]);
     expect(result.status).to.equal(1);
     expect(result.stderr).to.include('has no version history');
+  });
+
+  it('prints the changes of an app that serves one version without a scheme, with no verdict (it has one document)', () => {
+    const result = waymark(['changelog', sample, '--json']);
+    expect(result.status, result.stderr).to.equal(0);
+    const notes = JSON.parse(result.stdout);
+    expect(notes.map((note: { version: string; compatibility: unknown }) => [note.version, note.compatibility])).to.deep.equal([['v3', null], ['v2', null], ['v1', null]]);
   });
 });

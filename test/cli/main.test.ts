@@ -23,7 +23,7 @@ describe('cli/main', () => {
   it('an unknown command is named as unknown, with the list, and exits 2', () => {
     const { status, out, err } = run(['rotues', 'app.ts']);
     expect([status, out]).to.deep.equal([2, '']);
-    expect(err).to.equal("waymark: unknown command 'rotues'. Commands: routes, check-config, types, openapi, client, check-contract (waymark --help).");
+    expect(err).to.equal("waymark: unknown command 'rotues'. Commands: routes, check-config, types, openapi, client, changelog, check-contract (waymark --help).");
     expect(run(['__proto__']).status).to.equal(2);
   });
 
