@@ -1,5 +1,5 @@
 import type { JSONSchema, ParamBinding } from '../model/params';
-import type { Schema } from '../model/schema';
+import { isStandardSchema, type Schema } from '../model/schema';
 import { describeSchema } from '../schema/document';
 
 type SchemaObject = Record<string, unknown>;
@@ -24,9 +24,22 @@ export type Warn = (reason: string) => void;
  */
 export function shownSchema(schema: unknown, io: 'input' | 'output', warn: Warn): JSONSchema {
   const described = describeSchema(schema as Schema, io);
-  if (described.reason === undefined) return described.schema;
+  if (described.reason === undefined) return io === 'output' && isStandardSchema(schema) ? namedByTitle(described.schema) : described.schema;
   warn(described.reason);
   return {};
+}
+
+/**
+ * A Standard Schema validator's output described with a top-level `title`
+ * and no `$id` is named by its title, as a `$id` names a JSON Schema: the
+ * document lists it once under `components.schemas` (docs/openapi.md#components).
+ * Only what it writes: a validator may read a wider input (defaults,
+ * transforms), which stays inline rather than clash with it under one name.
+ */
+function namedByTitle(schema: JSONSchema): JSONSchema {
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const { title, $id } = schema as SchemaObject;
+  return typeof title === 'string' && title !== '' && $id === undefined ? ({ ...schema, $id: title } as JSONSchema) : schema;
 }
 
 /** `options.type` overrides the design type TypeScript recorded, as it does for conversion. */

@@ -34,7 +34,7 @@ describe('cli/routes', () => {
       'GET     /things/old/:id  old-v2        v1,v2     -             Things.oldV2   v1 shadowed by old',
       'GET     /things/old/:id  old-v3        v3        -             Things.oldV3',
       'ALL     /things/any      -             *         -             Things.any',
-      'GET     /things/any      any-get       *         -             Things.anyGet  shadowed by Things.any',
+      'GET     /things/any      any-get       *         -             Things.anyGet  shadowed by by-slug', // the first declared route that takes GET /things/any
     ]);
     const rows = JSON.parse(run(['routes', join(root, 'test/fixtures/cli/shadowed.ts'), '--json']).out);
     expect(rows[2]).to.deep.include({ requirements: { id: '\\d+' }, shadowedBy: { route: 'detail', versions: null } });

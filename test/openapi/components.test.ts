@@ -95,6 +95,28 @@ describe('openapi: components.schemas and $ref (§25)', () => {
     expect(Object.keys(createApp({ routes: [Z] }).openapi().components.schemas)).to.deep.equal(['Problem', 'Profile']);
   });
 
+  it('names a Standard Schema validator\'s output by its title, and leaves the input it reads inline', async () => {
+    const Profile = z.object({ username: z.string(), bio: z.string().default('') }).meta({ title: 'Profile' });
+    @Controller('/profiles')
+    class Profiles {
+      @Get('/:name', { name: 'profile', responses: { 200: { schema: Profile } } }) profile() {
+        return { username: 'ada', bio: '' };
+      }
+      @Get('', { name: 'profiles', responses: { 200: { schema: Profile } } }) profiles() {
+        return { username: 'ada', bio: '' };
+      }
+      @Post('', { name: 'profiles-create', responses: { 201: { schema: Profile } } }) create(@Body({ schema: Profile }) body: object) {
+        return body;
+      }
+    }
+    const document = await documentOf(createApp({ routes: [Profiles] }));
+    const schemas = document.components.schemas as Record<string, { properties?: object }>;
+    expect(Object.keys(schemas['Profile'].properties ?? {})).to.deep.equal(['username', 'bio']);
+    const content = (path: string, method: string, status: string) => (document.paths[path] as any)[method].responses[status].content['application/json'].schema;
+    expect([content('/profiles/{name}', 'get', '200'), content('/profiles', 'get', '200'), content('/profiles', 'post', '201')]).to.deep.equal(Array(3).fill({ $ref: '#/components/schemas/Profile' }));
+    expect((document.paths['/profiles'] as any).post.requestBody.content['application/json'].schema.$ref).to.equal(undefined);
+  });
+
   it('refuses a bad openapi.components option when the app is built', () => {
     expect(() => createApp({ routes: [Api], openapi: { components: { 'a b': {} } } })).to.throw(ImproperlyConfigured, /"a b" is not a usable component name/);
     expect(() => createApp({ routes: [Api], openapi: { components: { A: 3 } } })).to.throw(ImproperlyConfigured, /components\.A must be a JSON Schema object/);
