@@ -5,7 +5,7 @@ import { typeOf } from '../../src/client/types';
 const none = () => undefined;
 
 /** Issue 29: a TypeBox `Type.Record` is `patternProperties`, which the client typed as `{ [k: string]: unknown }`. */
-describe('client/types: index signatures (§25)', () => {
+describe('client/types: index signatures (docs/client.md)', () => {
   it("types TypeBox's Type.Record as an index signature of its value's type", () => {
     expect(typeOf(Type.Record(Type.String(), Type.Number()), none, 'response')).to.equal('{ [key: string]: number }');
     expect(typeOf(Type.Object({ counts: Type.Record(Type.String(), Type.Array(Type.String())) }), none, 'response')).to.equal('{ counts: { [key: string]: string[] } }');

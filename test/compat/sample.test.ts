@@ -18,7 +18,7 @@ describe('compat/compare on the sample app', () => {
     expect(operations, 'operations compared').to.be.at.least(50); // the users operations of 16 documents (the docs page's are not the API's)
   });
 
-  it('finds no change when schemas only moved into components (§25): a release written inline, the next with $refs', () => {
+  it('finds no change when schemas only moved into components (docs/compatibility.md): a release written inline, the next with $refs', () => {
     for (const scheme of [undefined, 'url-path', 'accept-header']) {
       const app = createSampleApp(scheme, '3000');
       for (const version of scheme === undefined ? [undefined] : sampleVersions) {

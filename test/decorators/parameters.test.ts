@@ -52,7 +52,7 @@ function app() {
   return built;
 }
 
-describe('decorators/parameters: createParameter and the built-ins (spec §23)', () => {
+describe('decorators/parameters: createParameter and the built-ins (docs/declaring-what-handlers-decide.md)', () => {
   it('resolves a custom parameter after the middleware; required and absent is its declared 401 problem', async () => {
     const agent = request(app().callback());
     expect((await agent.get('/p/me').set('Authorization', 'Token ada').expect(200)).body).to.deep.equal({ name: 'Ada' });

@@ -14,7 +14,7 @@ class Things {
 const docsOperations = (paths: Record<string, unknown>) => Object.keys(paths).filter((path) => path.startsWith('/docs'));
 
 /** Issue 29: the page's own routes were in the API's documents and clients, with a `{version}` route in an unversioned app. */
-describe('docs-page: its routes in the API documents (§25)', () => {
+describe('docs-page: its routes in the API documents (docs/docs-page.md#in-the-documents)', () => {
   it("leaves the page's routes out of every document and of the generated client", () => {
     for (const scheme of ['none', 'url-path', 'query-parameter'] as const) {
       const app = appWith(scheme);

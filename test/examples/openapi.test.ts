@@ -47,7 +47,7 @@ describe('examples: OpenAPI round trip', () => {
           }
         }
       }
-      // At least users-list, -detail and -create in each document; the docs page's routes are not the API's (§25).
+      // At least users-list, -detail and -create in each document; the docs page's routes are not the API's (docs/docs-page.md#in-the-documents).
       expect(reached).to.be.at.least(versions.length * 3);
     });
   }

@@ -65,12 +65,12 @@ describe('http/contracts: a response schema is what the route sends', () => {
   it('chooses the schema by the status the handler set, exact first, then by range, and a route declaring one 2xx answers it', async () => {
     expect((await agent().get('/c/created').expect(201)).body).to.not.have.property('passwordHash');
     expect((await agent().get('/c/range').expect(202)).body).to.not.have.property('passwordHash');
-    // The one declared 2xx is the default status (§23): it was 200 with the hash before.
+    // The one declared 2xx is the default status (docs/declaring-what-handlers-decide.md): it was 200 with the hash before.
     expect((await agent().get('/c/undocumented-status').expect(201)).body).to.not.have.property('passwordHash');
   });
 
   it('answers undefined with the declared status and no body, and a body the handler set itself or a Buffer as they are', async () => {
-    // The one declared 2xx is the status for nothing returned too (§23): it was an undocumented 204.
+    // The one declared 2xx is the status for nothing returned too (docs/declaring-what-handlers-decide.md): it was an undocumented 204.
     expect((await agent().get('/c/nothing').expect(200)).text).to.equal('');
     expect((await agent().get('/c/own-body').expect(200)).body).to.have.property('passwordHash');
     expect((await agent().get('/c/buffer').expect(200)).body.toString()).to.equal('{"passwordHash":"x"}');

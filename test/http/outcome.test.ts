@@ -33,7 +33,7 @@ class Books {
 
 const app = () => createApp({ routes: [Books], versioning: new URLPathVersioning({ defaultVersion: 'v1', allowedVersions: ['v1', 'v2'] }) });
 
-describe('http/outcome: reply() and redirect() (spec §23)', () => {
+describe('http/outcome: reply() and redirect() (docs/declaring-what-handlers-decide.md)', () => {
   it('replies with the status, headers and a Location reversed from a route name in the request version, absolute', async () => {
     const response = await request(app().callback()).post('/v2/books').expect(201);
     expect(response.body).to.deep.equal({ id: 7 });
@@ -67,7 +67,7 @@ describe('http/outcome: reply() and redirect() (spec §23)', () => {
   });
 });
 
-describe('http/outcome: RouteOptions.headers (spec §23)', () => {
+describe('http/outcome: RouteOptions.headers (docs/declaring-what-handlers-decide.md)', () => {
   it('sets them on the success response and documents them, with responses[status].headers', async () => {
     const response = await request(app().callback()).get('/v1/books/cached/one').expect(200);
     expect(response.headers['cache-control']).to.equal('max-age=60');

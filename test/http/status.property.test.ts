@@ -41,7 +41,7 @@ function documentedSuccesses(route: Declared): number[] {
   return own.length > 0 ? own : [200, 204];
 }
 
-/** The status the rules of spec §23 give. */
+/** The status the rules of docs/declaring-what-handlers-decide.md give. */
 function expected(route: Declared, outcome: Result): number {
   const chosen = chosenStatus(route, outcome);
   if (chosen !== undefined) return chosen;
@@ -78,7 +78,7 @@ function controllerFor(routes: readonly [Declared, Result][]): Function {
   return Generated;
 }
 
-describe('http/status (property): random routes, statuses and results (spec §23)', function () {
+describe('http/status (property): random routes, statuses and results (docs/declaring-what-handlers-decide.md)', function () {
   this.timeout(300_000);
   before(() => mkdirSync(scratch, { recursive: true }));
   after(() => rmSync(scratch, { recursive: true, force: true }));

@@ -36,7 +36,7 @@ class Explicit {
   @Post('/empty', { name: 'explicit-empty', status: 201 }) explicitEmpty() {}
 }
 
-describe('http/status: the status a handler answers when it sets none (spec §23)', () => {
+describe('http/status: the status a handler answers when it sets none (docs/declaring-what-handlers-decide.md)', () => {
   // Regression: a route declaring only 201 answered 200 and sent the password hash (issue 27).
   it('answers the single declared 2xx, serialized by its schema', async () => {
     const reply = await request(createApp({ routes: [Users] }).callback()).post('/users').expect(201);
@@ -73,7 +73,7 @@ describe('http/status: the status a handler answers when it sets none (spec §23
   });
 });
 
-describe('http/status: what the document says a route answers (spec §23)', () => {
+describe('http/status: what the document says a route answers (docs/declaring-what-handlers-decide.md)', () => {
   const statuses = (name: string, routes: Function[] = [Users]) => {
     const document = createApp({ routes }).openapi();
     const operation = Object.values(document.paths as Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>)

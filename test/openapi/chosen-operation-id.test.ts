@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Body, Controller, createApp, Get, ImproperlyConfigured, Post, URLPathVersioning, include } from '../../src';
 
-describe('openapi: RouteOptions.operationId (§25)', () => {
+describe('openapi: RouteOptions.operationId (docs/openapi.md#operation-ids)', () => {
   @Controller('/users')
   class Users {
     @Post('/login', { name: 'login', operationId: 'Login' }) login(@Body() body: object) {

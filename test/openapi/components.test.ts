@@ -27,7 +27,7 @@ function refsOf(value: unknown, at = '#'): [string, string][] {
   return Object.entries(value).flatMap(([key, child]) => (key === '$ref' && typeof child === 'string' ? [[at, child] as [string, string]] : refsOf(child, `${at}/${key}`)));
 }
 
-describe('openapi: components.schemas and $ref (§25)', () => {
+describe('openapi: components.schemas and $ref (docs/openapi.md#components)', () => {
   it('writes each named schema once, in components, and a $ref wherever it was used', async () => {
     const document = await documentOf(createApp({ routes: [Api] }));
     const text = JSON.stringify(document);

@@ -15,7 +15,7 @@ class Articles {
   @Post('/feed', 'feed-post') post() {} // POST is not taken: /:slug answers only GET
 }
 
-describe('table/shadow-warnings: a route that can never match (§25)', () => {
+describe('table/shadow-warnings: a route that can never match (docs/namespaces-and-reversal.md#routes-that-can-never-match)', () => {
   it('warns when the app is built, naming both routes, with the code WMWRN002', async () => {
     const warnings = await shadowWarnings(() => createApp({ routes: [Articles] }));
     expect(warnings).to.deep.equal([
