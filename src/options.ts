@@ -14,6 +14,8 @@ import { sharedNameParams } from './table/duplicate-names';
 import { emitWaymarkWarning } from './errors/warnings';
 import { checkShadowing, type Shadowing } from './table/shadow-warnings';
 import { checkUrlPathParam, describeValue } from './versioning/build-checks';
+import { versioningInfo } from './versioning/info';
+import { runBuildChecks } from './model/build-check';
 import type { OpenApiDocumentOptions } from './model/openapi';
 import { checkDocumentOptions, checkGuardSchemes } from './openapi/document-options';
 import { AppHistory, schemeWithHistory } from './history/app-history';
@@ -192,6 +194,7 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   if (options.history !== undefined && served === null) versioning = schemeWithHistory(versioning, options.history);
   for (const route of table.routes) if (route.versioning) checkScheme(route.versioning, `@Controller() versioning of ${route.controller.name}`);
   checkUrlPathParam(table.routes, versioning);
+  runBuildChecks(table.routes.map((route) => route.controller), { versioning: versioningInfo(versioning) });
   const renderers = appRenderers(options);
   const mediaTypes = renderers.map((renderer) => renderer.mediaType);
   const origin = options.origin === undefined ? null : checkOrigin(options.origin);
