@@ -12,14 +12,14 @@ import { ImproperlyConfigured } from '../errors';
  */
 export function madeBy(entry: unknown, at: string, example: string): unknown {
   if (typeof entry !== 'function') return entry;
-  const name = entry.name || 'factory';
+  const name = entry.name;
   // Calling a class throws "cannot be invoked without 'new'": the fix is the instance.
-  if (/^class\b/.test(Function.prototype.toString.call(entry))) throw new ImproperlyConfigured(`${at} is the class ${name}: give an instance, new ${name}(), or ${example}.`);
+  if (/^class\b/.test(Function.prototype.toString.call(entry))) throw new ImproperlyConfigured(`${at} is the class ${name || '(anonymous)'}: give an instance, new ${name || 'Class'}(), or ${example}.`);
   try {
     return (entry as () => unknown)();
   } catch (error) {
     const reason = error instanceof Error ? error.message.replace(/\.$/, '') : String(error);
-    throw new ImproperlyConfigured(`${at} is the factory ${name}, which cannot be called without arguments (${reason}): call it with its options, ${name}({ ... }).`);
+    throw new ImproperlyConfigured(`${at} is ${name ? `the factory ${name}` : 'a factory'}, which cannot be called without arguments (${reason}): call it with its options${name ? `, ${name}({ ... })` : ''}.`);
   }
 }
 

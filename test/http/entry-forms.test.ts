@@ -102,6 +102,7 @@ describe('renderers and parsers: an instance or a factory passed uncalled, at ev
       return { mediaType: 'text/csv', parse: async () => delimiter };
     };
     expect(parsers(needs)).to.throw(ImproperlyConfigured, "parsers entry 2 is the factory CsvParser, which cannot be called without arguments (Cannot destructure property 'delimiter' of 'options' as it is undefined): call it with its options, CsvParser({ ... }).");
+    expect(parsers(() => JSON.parse(''))).to.throw(ImproperlyConfigured, 'parsers entry 2 is a factory, which cannot be called without arguments (Unexpected end of JSON input): call it with its options.');
     expect(parsers(() => 42)).to.throw(ImproperlyConfigured, "parsers entry 2 must be a parser { mediaType: 'type/subtype', parse(ctx, limits) } or a factory of one such as JSONParser, got a function returning 42.");
     expect(parsers(async () => JSONParser())).to.throw(ImproperlyConfigured, 'got a function returning a Promise');
     const renderers = (entry: unknown) => () => createApp({ routes: [], renderers: [entry as Renderer] });
