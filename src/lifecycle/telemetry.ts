@@ -17,13 +17,78 @@ export type DeprecationWatch = (ctx: Context, version: string, clientId: string 
 
 /** What waymark uses of `@opentelemetry/api`: declared here so that no declaration file names the optional package. */
 interface MetricsApi {
-  metrics: { getMeterProvider(): { getMeter(name: string): Meter } };
+  metrics: { getMeterProvider(): MeterProvider };
+}
+interface MeterProvider {
+  getMeter(name: string): Meter;
 }
 interface Meter {
-  createCounter(name: string, options: { description: string; unit: string }): { add(value: number, attributes: Record<string, string>): void };
+  createObservableCounter(name: string, options: { description: string; unit: string }): { addCallback(callback: (result: Observer) => void): void };
+}
+interface Observer {
+  observe(value: number, attributes: Record<string, string | boolean>): void;
 }
 
 export const DEPRECATED_REQUESTS = 'waymark.version.deprecated_requests';
+
+/** Distinct attribute sets kept per meter provider, as the metrics SDK's default cardinality limit; the rest are counted under its overflow attribute. */
+export const MAX_SERIES = 2000;
+const OVERFLOW = Object.freeze({ 'otel.metric.overflow': true });
+
+interface Series {
+  readonly attributes: Readonly<Record<string, string | boolean>>;
+  value: number;
+}
+
+/**
+ * The requests counted for one meter provider, by version, route and
+ * client. A request adds one to a number here; the provider reads the totals
+ * when it collects, through an observable counter: the SDK's synchronous
+ * `counter.add` hashes and sorts the attribute set on every call, which cost
+ * a deprecated request 5% of its instructions (docs/performance.md). One per
+ * provider in the process, so that two apps add into the same totals, as they
+ * would with a synchronous counter of the same name.
+ */
+class Tally {
+  private readonly series = new Map<string, Map<string, Map<string | undefined, Series>>>();
+  private size = 0;
+  private readonly overflow: Series = { attributes: OVERFLOW, value: 0 };
+
+  add(version: string, route: string, clientId: string | undefined): void {
+    let routes = this.series.get(version);
+    if (routes === undefined) this.series.set(version, (routes = new Map()));
+    let clients = routes.get(route);
+    if (clients === undefined) routes.set(route, (clients = new Map()));
+    let series = clients.get(clientId);
+    if (series === undefined) {
+      if (this.size >= MAX_SERIES - 1) {
+        this.overflow.value++;
+        return;
+      }
+      series = { attributes: clientId === undefined ? { version, route } : { version, route, client_id: clientId }, value: 0 };
+      clients.set(clientId, series);
+      this.size++;
+    }
+    series.value++;
+  }
+
+  readonly observe = (result: Observer): void => {
+    for (const routes of this.series.values()) for (const clients of routes.values()) for (const { value, attributes } of clients.values()) result.observe(value, attributes);
+    if (this.overflow.value > 0) result.observe(this.overflow.value, this.overflow.attributes);
+  };
+}
+
+const tallies = new WeakMap<MeterProvider, Tally>();
+
+function tallyOf(provider: MeterProvider): Tally {
+  let tally = tallies.get(provider);
+  if (tally === undefined) {
+    tallies.set(provider, (tally = new Tally()));
+    const counter = provider.getMeter('waymark').createObservableCounter(DEPRECATED_REQUESTS, { description: 'Requests served by a deprecated API version', unit: '{request}' });
+    counter.addCallback(tally.observe);
+  }
+  return tally;
+}
 
 const findApi = (): string => require.resolve('@opentelemetry/api');
 const loadApi = (): MetricsApi => require('@opentelemetry/api') as MetricsApi;
@@ -35,7 +100,8 @@ const loadApi = (): MetricsApi => require('@opentelemetry/api') as MetricsApi;
  * provider's `waymark` meter. `null` when there is neither: the dispatcher
  * then pays nothing. The package is looked for once per app, when it is
  * built, and loaded on the first request to a deprecated version; the counter
- * is made again when another meter provider is registered.
+ * is made on the meter provider registered at the time of a request, so a
+ * provider registered later counts from then on.
  */
 export function deprecationWatch(hook: DeprecatedRequestHook | null, find: () => unknown = findApi, load: () => MetricsApi = loadApi): DeprecationWatch | null {
   let present = true;
@@ -46,20 +112,15 @@ export function deprecationWatch(hook: DeprecatedRequestHook | null, find: () =>
   }
   if (!present && hook === null) return null;
   let api: MetricsApi | null = null;
-  let provider: unknown = null;
-  let counter: ReturnType<Meter['createCounter']> | null = null;
+  let provider: MeterProvider | null = null;
+  let tally: Tally | null = null;
   return (ctx, version, clientId) => {
     const route = ctx.route?.name ?? null;
     if (present) {
       api ??= load();
       const current = api.metrics.getMeterProvider();
-      if (current !== provider || counter === null) {
-        provider = current;
-        counter = current.getMeter('waymark').createCounter(DEPRECATED_REQUESTS, { description: 'Requests served by a deprecated API version', unit: '{request}' });
-      }
-      const attributes: Record<string, string> = { version, route: route ?? '' };
-      if (clientId !== undefined) attributes.client_id = clientId;
-      counter.add(1, attributes);
+      if (current !== provider || tally === null) tally = tallyOf((provider = current));
+      tally.add(version, route ?? '', clientId);
     }
     if (hook === null) return;
     try {

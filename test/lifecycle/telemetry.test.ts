@@ -4,7 +4,7 @@ import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, Periodic
 import type { Context } from 'koa';
 import request from 'supertest';
 import { Controller, createApp, Get, MemoryPinStore, QueryParameterVersioning, type DeprecatedRequestInfo } from '../../src';
-import { deprecationWatch } from '../../src/lifecycle/telemetry';
+import { deprecationWatch, MAX_SERIES } from '../../src/lifecycle/telemetry';
 
 @Controller('/ping')
 class Ping {
@@ -47,6 +47,44 @@ describe('lifecycle/telemetry: requests to deprecated versions', () => {
       { attributes: { version: 'v1', route: 'ping', client_id: 'k1' }, value: 2 },
       { attributes: { version: 'v1', route: 'ping' }, value: 1 },
     ]);
+  });
+
+  it('adds the requests of two apps in one process into the same totals, as one synchronous counter would', async () => {
+    const [one, two] = [createApp({ routes: [Ping], versioning: versioning() }), createApp({ routes: [Ping], versioning: versioning() })];
+    await request(one.callback()).get('/ping?version=v1');
+    await request(two.callback()).get('/ping?version=v1');
+    await request(two.callback()).get('/ping?version=v1');
+    expect(points((await reader.collect()).resourceMetrics)).to.deep.equal([{ attributes: { version: 'v1', route: 'ping' }, value: 3 }]);
+  });
+
+  it('counts on the provider registered at the time of each request', async () => {
+    const app = createApp({ routes: [Ping], versioning: versioning() });
+    await request(app.callback()).get('/ping?version=v1');
+    const later = new PeriodicExportingMetricReader({ exporter: new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE), exportIntervalMillis: 3_600_000 });
+    metrics.disable();
+    metrics.setGlobalMeterProvider(new MeterProvider({ readers: [later] }));
+    await request(app.callback()).get('/ping?version=v1');
+    await request(app.callback()).get('/ping?version=v1');
+    try {
+      expect([points((await reader.collect()).resourceMetrics), points((await later.collect()).resourceMetrics)]).to.deep.equal([
+        [{ attributes: { version: 'v1', route: 'ping' }, value: 1 }],
+        [{ attributes: { version: 'v1', route: 'ping' }, value: 2 }],
+      ]);
+    } finally {
+      await later.shutdown();
+    }
+  });
+
+  it('keeps at most the SDK\'s default number of attribute sets, counting the rest under its overflow attribute', async () => {
+    const watch = deprecationWatch(null)!;
+    const ctx = { route: { name: 'ping' }, app: { emit() {} } } as unknown as Context;
+    for (let i = 0; i < MAX_SERIES + 100; i++) watch(ctx, 'v1', `client-${i}`);
+    watch(ctx, 'v1', 'client-0');
+    const counted = points((await reader.collect()).resourceMetrics);
+    expect(counted).to.have.length(MAX_SERIES);
+    expect(counted.reduce((sum, point) => sum + point.value, 0)).to.equal(MAX_SERIES + 101);
+    expect(counted.find((point) => point.attributes['client_id'] === 'client-0')?.value).to.equal(2);
+    expect(counted.find((point) => point.attributes['otel.metric.overflow'] === true)?.value).to.equal(101);
   });
 
   it('calls onDeprecatedRequest with the same, and only for deprecated versions', async () => {
