@@ -12,7 +12,7 @@ import type { RouteRecord } from '../model/route';
 import { serves } from '../table/versions';
 import type { VersioningScheme } from '../model/scheme';
 import type { Candidate, Matcher } from './matcher';
-import type { RoutePlan } from './middleware';
+import type { RoutePlan } from './route-plan';
 import { asError, sendProblem, toProblem, varyOn } from './problem';
 import type { RouteTrace } from './tracing';
 import type { Pinning } from '../pinning/pinning';

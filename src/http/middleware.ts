@@ -1,9 +1,9 @@
 import compose from 'koa-compose';
-import type { Context } from 'koa';
 import type { ParseLimits, Parser } from '../model/parser';
 import type { RouteRecord } from '../model/route';
 import { SchemaCompiler } from '../validation/schema';
 import type { Bind } from './binding';
+import type { Around, RoutePlan } from './route-plan';
 import { planBinding } from './binding-plan';
 import { controllerInstances, type Resolve } from './controllers';
 import { planContract } from './contracts';
@@ -11,19 +11,6 @@ import { render, type Render } from './render';
 import { planOutcome } from './outcome';
 import type { AppHistory } from '../history/app-history';
 import { versionedPlan } from './history-plan';
-
-/** The route's middleware composed into one function; the dispatcher passes the handler step as `next`. */
-export type Around = (ctx: Context, next: () => Promise<unknown>) => Promise<unknown>;
-
-/** What one app needs to run one route, made when the app is built. */
-export interface RoutePlan {
-  readonly instance: Record<string | symbol, (...args: unknown[]) => unknown>;
-  readonly bind: Bind;
-  /** `null` when the route has no middleware: such a route pays nothing for the feature. */
-  readonly around: Around | null;
-  /** Writes the handler's value: plain `render`, or the route's response contract (docs/contracts.md). */
-  readonly render: Render;
-}
 
 export interface PlanOptions {
   resolve: Resolve | undefined;
