@@ -1,10 +1,10 @@
 import { ImproperlyConfigured } from './errors';
 import type { ProxyTrust } from './http/proxy';
-import { DEFAULT_PARSE_LIMITS } from './http/parsers/limits';
-import { JSONParser } from './http/parsers/json';
+import { DEFAULT_PARSE_LIMITS } from './bodies/parsers/limits';
+import { JSONParser } from './bodies/parsers/json';
 import type { ParseLimits, Parser } from './model/parser';
 import { checkParsers } from './table/parsers';
-import type { Resolve } from './http/controllers';
+import type { Resolve } from './plan/controllers';
 import { buildRouteTable } from './table/builder';
 import type { RouteTable } from './model/route';
 import type { RouteSource } from './table/include';

@@ -19,15 +19,18 @@ const LAYERS = [
   'model', // the route table's types: records, options, reversal arguments, the scheme interface
   'decorators', // write metadata only
   'table', // the builder, patterns, namespaces, reversal: plain data, no Koa, no OpenAPI
+  'routing', // the matcher and its tree: a method and a path to the candidate routes
   'validation',
   'schema', // schema kinds (JSON Schema, Standard Schema): checks, descriptions, serializers
   'history', // the version history: declaration, schemas derived per version, conversion rules
   'lifecycle',
   'negotiation',
+  'bodies', // request bodies read (the parsers) and response bodies written (render)
   'shutdown',
   'pinning', // version pins per client: the stores and the request side (docs/pinning.md)
   'runtime', // the per-app object the request path reads
-  'http', // matching, dispatch, binding, problem documents
+  'http', // dispatch, context, binding, outcomes, problem documents, request helpers
+  'plan', // each route's plan, made when the app is built: controllers, binders, contracts, history
   'versioning', // the five schemes read requests through http/
   'openapi', // reads routes; nothing below reads it
   'typegen',

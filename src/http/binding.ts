@@ -6,7 +6,7 @@ import { inexact, invalid, missing, missingBody, missingFile, rejected, tooMany,
 import type { Issue } from '../validation/schema';
 import type { Check, Checked } from '../schema/check';
 import { uploadsOf, type ParseLimits, type Parser, type UploadedFile } from '../model/parser';
-import { readBody } from './parsers/read';
+import { readBody } from '../bodies/parsers/read';
 import { lastQueryValue } from './query';
 
 type Params = Record<string, string>;

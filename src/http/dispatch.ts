@@ -11,7 +11,7 @@ import { announce, announceVersion } from '../lifecycle/respond';
 import type { RouteRecord } from '../model/route';
 import { serves } from '../table/versions';
 import type { VersioningScheme } from '../model/scheme';
-import type { Candidate, Matcher } from './matcher';
+import type { Candidate, Matcher } from '../routing/matcher';
 import type { RoutePlan } from './route-plan';
 import { asError, sendProblem, toProblem, varyOn } from './problem';
 import type { RouteTrace } from './tracing';

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { Bind } from './binding';
-import type { Render } from './render';
+import type { Render } from '../bodies/render';
 
 // The shape of a route's plan, declared beside the dispatcher that runs it, so that the planner (a
 // layer above, docs/architecture.md#layers) imports it and the dispatcher never imports the planner.

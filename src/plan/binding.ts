@@ -8,8 +8,8 @@ import { isStandardSchema, type Schema } from '../model/schema';
 import { compileCheck, type Check } from '../schema/check';
 import { describeSchema } from '../schema/document';
 import type { ParseLimits, Parser } from '../model/parser';
-import { customReader, queriesReader } from './custom-binding';
-import { binder, cookieSource, headerSource, pathSource, querySource, valueReader, type Bind, type BodySpec, type FileSpec, type Reader } from './binding';
+import { customReader, queriesReader } from '../http/custom-binding';
+import { binder, cookieSource, headerSource, pathSource, querySource, valueReader, type Bind, type BodySpec, type FileSpec, type Reader } from '../http/binding';
 
 export interface BindingOptions {
   /** The app's schema compiler (one per app). */

@@ -7,7 +7,7 @@ import { describeSchema } from '../schema/document';
 import { compileSerializer, type Serialize } from '../schema/serializer';
 import type { SchemaCompiler } from '../validation/schema';
 import type { Offer, Offers } from '../negotiation/offers';
-import { isRaw, render, writeValue, type Render } from './render';
+import { isRaw, render, writeValue, type Render } from '../bodies/render';
 
 export interface ContractOptions {
   /** The app's schema compiler, for `validateResponses`. */

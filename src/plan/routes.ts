@@ -2,15 +2,15 @@ import compose from 'koa-compose';
 import type { ParseLimits, Parser } from '../model/parser';
 import type { RouteRecord } from '../model/route';
 import { SchemaCompiler } from '../validation/schema';
-import type { Bind } from './binding';
-import type { Around, RoutePlan } from './route-plan';
-import { planBinding } from './binding-plan';
+import type { Bind } from '../http/binding';
+import type { Around, RoutePlan } from '../http/route-plan';
+import { planBinding } from './binding';
 import { controllerInstances, type Resolve } from './controllers';
 import { planContract } from './contracts';
-import { render, type Render } from './render';
-import { planOutcome } from './outcome';
+import { render, type Render } from '../bodies/render';
+import { planOutcome } from '../http/outcome';
 import type { AppHistory } from '../history/app-history';
-import { versionedPlan } from './history-plan';
+import { versionedPlan } from './history';
 
 export interface PlanOptions {
   resolve: Resolve | undefined;
