@@ -17,11 +17,11 @@ const LAYERS = [
   'i18n',
   'metadata', // the decorator metadata store
   'model', // the route table's types: records, options, reversal arguments, the scheme interface
+  'schema', // schema kinds (JSON Schema, Standard Schema): the compiler, checks, descriptions, serializers
   'decorators', // write metadata only
   'table', // the builder, patterns, namespaces, reversal: plain data, no Koa, no OpenAPI
   'routing', // the matcher and its tree: a method and a path to the candidate routes
   'validation',
-  'schema', // schema kinds (JSON Schema, Standard Schema): checks, descriptions, serializers
   'history', // the version history: declaration, schemas derived per version, conversion rules
   'lifecycle',
   'negotiation',

@@ -3,7 +3,7 @@ import { ImproperlyConfigured } from '../errors';
 import type { Conversion, Scalar } from '../validation/convert';
 import { INEXACT, INVALID } from '../validation/convert';
 import { inexact, invalid, missing, missingBody, missingFile, rejected, tooMany, type Place } from '../validation/failures';
-import type { Issue } from '../validation/schema';
+import type { Issue } from '../schema/compiler';
 import type { Check, Checked } from '../schema/check';
 import { uploadsOf, type ParseLimits, type Parser, type UploadedFile } from '../model/parser';
 import { readBody } from '../bodies/parsers/read';

@@ -3,7 +3,7 @@ import { ImproperlyConfigured } from '../errors';
 import type { RouteRecord } from '../model/route';
 import { conversionFor, type Conversion } from '../validation/convert';
 import type { Place } from '../validation/failures';
-import type { SchemaCompiler } from '../validation/schema';
+import type { SchemaCompiler } from '../schema/compiler';
 import { isStandardSchema, type Schema } from '../model/schema';
 import { compileCheck, type Check } from '../schema/check';
 import { describeSchema } from '../schema/document';

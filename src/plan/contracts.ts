@@ -5,7 +5,7 @@ import type { RouteRecord } from '../model/route';
 import { compileCheck, type Check, type Checked } from '../schema/check';
 import { describeSchema } from '../schema/document';
 import { compileSerializer, type Serialize } from '../schema/serializer';
-import type { SchemaCompiler } from '../validation/schema';
+import type { SchemaCompiler } from '../schema/compiler';
 import type { Offer, Offers } from '../negotiation/offers';
 import { isRaw, render, writeValue, type Render } from '../bodies/render';
 

@@ -6,7 +6,7 @@ import type { RouteRecord } from '../model/route';
 import type { Schema } from '../model/schema';
 import type { Check } from '../schema/check';
 import { rejected } from '../validation/failures';
-import type { SchemaCompiler } from '../validation/schema';
+import type { SchemaCompiler } from '../schema/compiler';
 import { bodyCheckFor, type Bind } from '../http/binding';
 import { bodyChecks } from './binding';
 import { readBody } from '../bodies/parsers/read';

@@ -1,7 +1,7 @@
 import compose from 'koa-compose';
 import type { ParseLimits, Parser } from '../model/parser';
 import type { RouteRecord } from '../model/route';
-import { SchemaCompiler } from '../validation/schema';
+import { SchemaCompiler } from '../schema/compiler';
 import type { Bind } from '../http/binding';
 import type { Around, RoutePlan } from '../http/route-plan';
 import { planBinding } from './binding';

@@ -1,4 +1,4 @@
-import { bodyIssues, MAX_ISSUES, parameterIssues, type Issue, type SchemaCompiler } from '../validation/schema';
+import { bodyIssues, MAX_ISSUES, parameterIssues, type Issue, type SchemaCompiler } from './compiler';
 import { isStandardSchema, type Schema, type StandardSchemaV1 } from '../model/schema';
 
 /** A value that passed (`value` is what the schema made of it) or the failures to list in a 400. */
