@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { ImproperlyConfigured } from '../errors';
 import type { ErrorFormat, ErrorFormatOptions, ProblemDocument } from '../model/error-format';
-import { checkSchema } from '../model/schema';
+import { checkSchema } from '../schema/kinds';
 import { checkKeys } from '../util/keys';
 
 /** RFC 9457's media type: what every error is sent as unless `errors.mediaType` says otherwise. */

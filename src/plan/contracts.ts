@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { InvalidResponse } from '../errors';
-import { isStandardSchema, type Schema } from '../model/schema';
+import type { Schema } from '../model/schema';
+import { isStandardSchema } from '../schema/kinds';
 import type { RouteRecord } from '../model/route';
 import { compileCheck, type Check, type Checked } from '../schema/check';
 import { describeSchema } from '../schema/document';

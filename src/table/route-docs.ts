@@ -1,7 +1,7 @@
 import { ImproperlyConfigured } from '../errors';
 import type { DocumentedHeader, DocumentedResponse, RouteDocs } from '../model/options';
 import { checkKeys } from '../util/keys';
-import { checkSchema } from '../model/schema';
+import { checkSchema } from '../schema/kinds';
 
 /** The `RouteOptions` keys that only document a route. */
 export const ROUTE_DOC_KEYS = ['responses', 'summary', 'description', 'tags', 'status', 'headers', 'operationId'] as const;
