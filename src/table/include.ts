@@ -1,7 +1,8 @@
 import { guardEntry } from '../decorators/guard';
 import { ImproperlyConfigured } from '../errors';
 import type { Guard, GuardEntry } from '../model/guard';
-import { checkRenderers, type Renderer } from '../model/renderer';
+import type { Renderer } from '../model/renderer';
+import { checkRenderers } from './renderers';
 import type { Parser } from '../model/parser';
 import { checkParsers } from './parsers';
 import { checkKeys } from '../util/keys';
