@@ -8,7 +8,7 @@ import { NotFound } from '../errors';
 import { Offers } from '../negotiation/offers';
 import { HTMLRenderer } from '../negotiation/renderers';
 import type { Renderer } from '../model/renderer';
-import { DOCS_PAGE, type DocsPageMark } from '../model/documented';
+import { DOCS_PAGE, type DocsPageMark } from '../openapi/documented';
 import { pageHtml, PAGE_POLICY } from './html';
 import { INIT_SCRIPT } from './init-script';
 import type { ResolvedDocsOptions } from './options';
