@@ -5,7 +5,8 @@ import { INEXACT, INVALID } from '../validation/convert';
 import { inexact, invalid, missing, missingBody, missingFile, rejected, tooMany, type Place } from '../validation/failures';
 import type { Issue } from '../schema/compiler';
 import type { Check, Checked } from '../schema/check';
-import { uploadsOf, type ParseLimits, type Parser, type UploadedFile } from '../model/parser';
+import type { ParseLimits, Parser, UploadedFile } from '../model/parser';
+import { uploadsOf } from '../bodies/files';
 import { readBody } from '../bodies/parsers/read';
 import { lastQueryValue } from './query';
 
