@@ -8,7 +8,7 @@ import type { Resolve } from './plan/controllers';
 import { buildRouteTable } from './table/builder';
 import type { RouteTable } from './model/route';
 import type { RouteSource } from './table/include';
-import { checkKeys } from './util/keys';
+import { checkKeys, keysOf } from './util/keys';
 import type { VersioningScheme } from './model/scheme';
 import { sharedNameParams } from './table/duplicate-names';
 import { emitWaymarkWarning } from './errors/warnings';
@@ -160,7 +160,11 @@ export interface ResolvedAppOptions {
   readonly errors: ErrorFormat;
 }
 
-const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve', 'openapi', 'validateResponses', 'history', 'serve', 'renderers', 'formatOverride', 'parsers', 'pinning', 'onDeprecatedRequest', 'errors', 'shadowing'];
+// Written as an object the compiler holds to AppOptions: an option the type gains fails typecheck until it is listed here.
+const APP_OPTIONS = keysOf<AppOptions>({
+  routes: true, versioning: true, origin: true, mediaTypes: true, translations: true, proxy: true, limits: true, now: true, resolve: true, openapi: true,
+  validateResponses: true, history: true, serve: true, renderers: true, formatOverride: true, parsers: true, pinning: true, onDeprecatedRequest: true, errors: true, shadowing: true,
+});
 
 const misconfigured = (message: string): never => {
   throw new ImproperlyConfigured(message);
