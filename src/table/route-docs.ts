@@ -3,9 +3,6 @@ import type { DocumentedHeader, DocumentedResponse, RouteDocs } from '../model/o
 import { checkKeys } from '../util/keys';
 import { checkSchema } from '../schema/kinds';
 
-/** The `RouteOptions` keys that only document a route. */
-export const ROUTE_DOC_KEYS = ['responses', 'summary', 'description', 'tags', 'status', 'headers', 'operationId'] as const;
-
 /** Shared by every route that documents nothing: a large table is mostly such routes. */
 const NO_DOCS: RouteDocs = Object.freeze({});
 
