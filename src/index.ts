@@ -8,7 +8,7 @@ export { createParameter, State, Cookie, Headers } from './decorators/parameters
 export { Use } from './decorators/use';
 export { File, Files } from './decorators/files';
 export { JSONParser, FormParser, MultiPartParser, TextParser, RawParser, type MultiPartOptions } from './bodies/parsers';
-export type { FormBody, ParseLimits, Parser, UploadedFile } from './model/parser';
+export type { FormBody, ParseLimits, Parser, ParserEntry, UploadedFile } from './model/parser';
 export type { FileOptions } from './model/params';
 export {
   ErrorCatalogue,
@@ -49,7 +49,7 @@ export type { RouteRecord, RouteTable } from './model/route';
 export type { QueryInput, ReverseOptions, ReverseParams } from './model/reverse';
 export type { RouteNames, RouteName, RouteParams, ReverseArgs, RequestRouteNames, RequestRouteName, RequestRouteParams, RequestReverseArgs } from './model/names';
 export type { VersioningScheme, VersioningDescription, VersioningInfo, VersionCarrier, VersionDeprecationInfo } from './model/scheme';
-export type { Renderer } from './model/renderer';
+export type { Renderer, RendererEntry } from './model/renderer';
 export { JSONRenderer, TextRenderer, HTMLRenderer } from './negotiation/renderers';
 export { closeGracefully, type CloseOptions } from './shutdown';
 export { health, type HealthOptions } from './health';

@@ -2,7 +2,7 @@ import { ImproperlyConfigured } from './errors';
 import type { ProxyTrust } from './http/proxy';
 import { DEFAULT_PARSE_LIMITS } from './bodies/parsers/limits';
 import { JSONParser } from './bodies/parsers/json';
-import type { ParseLimits, Parser } from './model/parser';
+import type { ParseLimits, Parser, ParserEntry } from './model/parser';
 import { checkParsers } from './table/parsers';
 import type { Resolve } from './plan/controllers';
 import { buildRouteTable } from './table/builder';
@@ -14,11 +14,13 @@ import { sharedNameParams } from './table/duplicate-names';
 import { emitWaymarkWarning } from './errors/warnings';
 import { checkShadowing, type Shadowing } from './table/shadow-warnings';
 import { checkUrlPathParam, describeValue } from './versioning/build-checks';
+import { versioningInfo } from './versioning/info';
+import { runBuildChecks } from './model/build-check';
 import type { OpenApiDocumentOptions } from './model/openapi';
 import { checkDocumentOptions, checkGuardSchemes } from './openapi/document-options';
 import { AppHistory, schemeWithHistory } from './history/app-history';
 import { VersionHistory } from './history/history';
-import type { Renderer } from './model/renderer';
+import type { Renderer, RendererEntry } from './model/renderer';
 import { checkRenderers } from './table/renderers';
 import { JSONRenderer } from './negotiation/renderers';
 import { resolvePinning, type PinningOptions, type ResolvedPinning } from './pinning/options';
@@ -56,7 +58,7 @@ export interface AppOptions {
    */
   limits?: { paramLength?: number } & Partial<ParseLimits>;
   /** The body parsers of every route that sets none (default `[JSONParser()]`); a 415 lists their media types (docs/renderers-and-parsers.md#parsers). */
-  parsers?: readonly Parser[];
+  parsers?: readonly ParserEntry[];
   /**
    * Makes the instance of each controller class, once per class when the app
    * is built: `(C) => container.resolve(C)` (tsyringe), `(C) => Container.get(C)`
@@ -93,7 +95,7 @@ export interface AppOptions {
    * a CSV renderer... A controller, an include or a route may name its own
    * (docs/renderers-and-parsers.md). Give this or `mediaTypes`, not both.
    */
-  renderers?: readonly Renderer[];
+  renderers?: readonly RendererEntry[];
   /**
    * The query parameter that picks a route's renderer by its `format`
    * (`'format'`: `?format=csv`), as Django REST Framework's
@@ -197,6 +199,7 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   if (options.history !== undefined && served === null) versioning = schemeWithHistory(versioning, options.history);
   for (const route of table.routes) if (route.versioning) checkScheme(route.versioning, `@Controller() versioning of ${route.controller.name}`);
   checkUrlPathParam(table.routes, versioning);
+  runBuildChecks(table.routes.map((route) => route.controller), { versioning: versioningInfo(versioning) });
   const renderers = appRenderers(options);
   const mediaTypes = renderers.map((renderer) => renderer.mediaType);
   const origin = options.origin === undefined ? null : checkOrigin(options.origin);

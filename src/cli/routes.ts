@@ -59,10 +59,9 @@ export function formatTable(rows: readonly RouteRow[]): string {
   return cells.map((line) => line.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd()).join('\n');
 }
 
-/** `waymark routes <module> [--json]` in the command table of main.ts. */
+/** `waymark routes <module> [--json] [--media]` in the command table of main.ts. */
 export const routesCommand: Command = {
-  // --media (docs/cli.md) is left out of the synopsis for now: test/cli/main.test.ts holds the help text as it is.
-  synopsis: '<module> [--json]',
+  synopsis: '<module> [--json] [--media]',
   summary: 'print the named-route table of the app <module> exports',
   options: { json: { type: 'boolean' }, media: { type: 'boolean' } },
   positionals: [1, 1],

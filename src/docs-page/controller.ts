@@ -9,12 +9,13 @@ import { Offers } from '../negotiation/offers';
 import { HTMLRenderer } from '../negotiation/renderers';
 import type { Renderer } from '../model/renderer';
 import { DOCS_PAGE, type DocsPageMark } from '../openapi/documented';
+import { addBuildCheck } from '../model/build-check';
 import { pageHtml, PAGE_POLICY } from './html';
 import { INIT_SCRIPT } from './init-script';
 import type { ResolvedDocsOptions } from './options';
 import { relativeUrl } from './relative';
 import { ASSET_TYPES, assetPath, type SwaggerUi } from './swagger-ui';
-import { listedVersions } from './versions';
+import { checkListedVersions, listedVersions } from './versions';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** What the asset route sends, each once, without parameters: the documented media types of its 200. */
@@ -113,5 +114,7 @@ export function docsController(options: ResolvedDocsOptions, ui: SwaggerUi): Fun
     }
   }
   (DocsController as unknown as Record<symbol, DocsPageMark>)[DOCS_PAGE] = Object.freeze({ documented: options.documented });
+  // `versions` can only be checked against the app the page is mounted in: when that app is built.
+  addBuildCheck(DocsController, ({ versioning }) => checkListedVersions(versioning, versions));
   return DocsController;
 }

@@ -164,7 +164,11 @@ export function dispatcher({ matcher, plans, versioning, offers: appOffers, rout
     requestHost(ctx);
     if (scheme) {
       keepNegotiated(ctx, negotiated);
-      ctx.version = pinning === null ? scheme.determineVersion(ctx, first.params) : await pinning.determine(ctx, scheme, first.params);
+      if (pinning === null) ctx.version = scheme.determineVersion(ctx, first.params);
+      else {
+        const pinned = pinning.determine(ctx, scheme, first.params);
+        ctx.version = typeof pinned === 'object' && pinned !== null ? await pinned : pinned;
+      }
       ctx.versioningScheme = scheme;
       if (deprecated !== null && ctx.version !== null && lifecycle?.stateOf(ctx.version)) deprecated(ctx, ctx.version, pinning?.clientOf(ctx));
       if (lifecycle) announceVersion(ctx, lifecycle, ctx.version, now);

@@ -22,8 +22,11 @@ export interface Problem {
 /** Appends to `Vary`; `sendProblem` keeps it if an error replaces the response. */
 export function varyOn(ctx: Context, headers: readonly string[]): void {
   if (headers.length === 0) return;
-  // Koa's ctx.vary parses what is there; with nothing there yet, setting is enough.
-  if (!ctx.response.get('Vary')) ctx.set('Vary', headers.join(', '));
+  // Koa's ctx.vary parses what is there; with nothing there yet, setting is enough. On node's response
+  // directly: Koa's ctx.set builds arrays and closures for one header, on every versioned request.
+  const { res } = ctx;
+  if (res.headersSent) return;
+  if (!res.getHeader('vary')) res.setHeader('Vary', headers.length === 1 ? headers[0] : headers.join(', '));
   else for (const header of headers) ctx.vary(header);
 }
 

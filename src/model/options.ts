@@ -1,5 +1,5 @@
-import type { Renderer } from './renderer';
-import type { Parser } from './parser';
+import type { RendererEntry } from './renderer';
+import type { ParserEntry } from './parser';
 import type { Schema } from './schema';
 import type { VersioningScheme } from './scheme';
 
@@ -58,9 +58,9 @@ export interface RouteOptions extends RouteDocs {
   /** Versions this route serves (docs/versioning.md). */
   versions?: readonly (string | null)[];
   /** The renderers this route answers with, in order of preference; overrides its controller's, includes' and app's (docs/renderers-and-parsers.md). */
-  renderers?: readonly Renderer[];
+  renderers?: readonly RendererEntry[];
   /** The body parsers of this route, over its controller's, includes' and app's (docs/renderers-and-parsers.md#parsers). */
-  parsers?: readonly Parser[];
+  parsers?: readonly ParserEntry[];
 }
 
 export interface ControllerOptions {
@@ -71,7 +71,7 @@ export interface ControllerOptions {
   /** Versions every route of this controller serves (docs/versioning.md). */
   versions?: readonly (string | null)[];
   /** The renderers of this controller's routes, unless a route names its own (docs/renderers-and-parsers.md). */
-  renderers?: readonly Renderer[];
+  renderers?: readonly RendererEntry[];
   /** The body parsers of this controller's routes, over its includes' and the app's (docs/renderers-and-parsers.md#parsers). */
-  parsers?: readonly Parser[];
+  parsers?: readonly ParserEntry[];
 }

@@ -38,6 +38,26 @@ export interface Parser {
   parse(ctx: Context, limits: ParseLimits): Promise<unknown>;
 }
 
+/**
+ * An entry of a `parsers` list: a parser, or a factory passed uncalled for
+ * its defaults (`JSONParser` is `JSONParser()`), called once when the app is
+ * built (docs/renderers-and-parsers.md#instances-or-factories).
+ *
+ * @example
+ * ```ts
+ * @Controller('/notes')
+ * class Notes {
+ *   @Post('', 'create') create(@Body() note: unknown) {
+ *     return note;
+ *   }
+ * }
+ * const parsers: ParserEntry[] = [JSONParser, FormParser()]; // JSONParser: JSONParser()'s defaults
+ * const app = createApp({ routes: [Notes], parsers });
+ * assert.deepEqual(Object.keys((app.openapi().paths['/notes'].post.requestBody as { content: object }).content), ['application/json', 'application/x-www-form-urlencoded']);
+ * ```
+ */
+export type ParserEntry = Parser | (() => Parser);
+
 /** An uploaded file: on disk at `path` (removed when the response ends) or in memory as `buffer`. */
 export interface UploadedFile {
   /** The form field it was sent under. */

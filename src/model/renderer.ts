@@ -16,3 +16,24 @@ export interface Renderer {
   /** The body for `value`; a string is sent as UTF-8. */
   render(value: unknown, ctx: Context): string | Uint8Array | Readable;
 }
+
+/**
+ * An entry of a `renderers` list: a renderer, or a factory of one passed
+ * uncalled for its defaults (`csvRenderer` for `csvRenderer()`), called once
+ * when the app is built, as parsers are (docs/renderers-and-parsers.md#instances-or-factories).
+ *
+ * @example
+ * ```ts
+ * const csvRenderer = (options: { separator?: string } = {}): Renderer => ({ mediaType: 'text/csv', format: 'csv', render: (rows) => (rows as string[]).join(options.separator ?? ',') });
+ * @Controller('/tags')
+ * class Tags {
+ *   @Get('', 'tags') list() {
+ *     return ['a', 'b'];
+ *   }
+ * }
+ * const renderers: RendererEntry[] = [JSONRenderer, csvRenderer]; // csvRenderer: csvRenderer()'s defaults
+ * const app = createApp({ routes: [Tags], renderers });
+ * assert.deepEqual(Object.keys((app.openapi().paths['/tags'].get.responses['200'] as { content: object }).content), ['application/json', 'text/csv']);
+ * ```
+ */
+export type RendererEntry = Renderer | (() => Renderer);

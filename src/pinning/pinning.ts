@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { PinStoreFailed } from '../errors';
 import { announce, announced } from '../lifecycle/respond';
-import type { VersioningScheme } from '../model/scheme';
+import type { Header, VersioningScheme } from '../model/scheme';
 import type { ResolvedPinning } from './options';
 
 const CLIENT = Symbol('waymark:pinned-client');
@@ -27,6 +27,8 @@ export class Pinning {
   readonly vary: readonly string[];
   private readonly requestHeader: string;
   private readonly views = new Map<VersioningScheme, Map<string, VersioningScheme>>();
+  /** The `Waymark-Version` header per version answered, made once (at most `MAX_VIEWS` kept). */
+  private readonly answers = new Map<string, readonly Header[]>();
 
   constructor(readonly options: ResolvedPinning) {
     this.header = options.header;
@@ -34,9 +36,12 @@ export class Pinning {
     this.requestHeader = options.header.toLowerCase();
   }
 
-  /** The request's version, pinning its client on its first request (the version it was served). */
-  async determine(ctx: Context, scheme: VersioningScheme, params: Record<string, string>): Promise<string | null> {
-    const { identify, store } = this.options;
+  /**
+   * The request's version, pinning its client on its first request (the
+   * version it was served). A store that answers at once (`MemoryPinStore`)
+   * is answered at once: no promise, no microtask, on the request path.
+   */
+  determine(ctx: Context, scheme: VersioningScheme, params: Record<string, string>): string | null | Promise<string | null> {
     const named = ctx.req.headers[this.requestHeader];
     let fallback: string | undefined;
     if (typeof named === 'string' && named !== '') {
@@ -44,25 +49,38 @@ export class Pinning {
       if (named.length > ((scheme as { maxVersionLength?: number }).maxVersionLength ?? 64) || !scheme.isAllowedVersion(named)) throw scheme.invalidVersion();
       fallback = named;
     }
-    const clientId = identify(ctx);
-    let unpinned = false;
-    if (typeof clientId === 'string' && clientId !== '') {
-      (ctx as Carrier)[CLIENT] = clientId;
-      const pin = await this.call(ctx, 'get', clientId, () => store.get(clientId));
-      if (typeof pin === 'string' && pin !== '') {
-        // A pin to a version the scheme no longer allows is left alone: the default serves the client.
-        if (fallback === undefined && scheme.isAllowedVersion(pin)) fallback = pin;
-      } else unpinned = pin !== FAILED;
-    }
-    const version = fallback === undefined ? scheme.determineVersion(ctx, params) : this.viewOf(scheme, fallback).determineVersion(ctx, params);
-    if (unpinned && version !== null) await this.call(ctx, 'set', clientId as string, () => store.set(clientId as string, version));
-    return version;
+    const clientId = this.options.identify(ctx);
+    if (typeof clientId !== 'string' || clientId === '') return this.versionOf(ctx, scheme, params, fallback);
+    (ctx as Carrier)[CLIENT] = clientId;
+    const pin = this.pinOf(ctx, clientId);
+    return pin instanceof Promise ? pin.then((answer) => this.served(ctx, scheme, params, fallback, clientId, answer)) : this.served(ctx, scheme, params, fallback, clientId, pin);
+  }
+
+  /** With the store's answer: the version, and the pin set when the client had none (a failed store sets nothing). */
+  private served(ctx: Context, scheme: VersioningScheme, params: Record<string, string>, fallback: string | undefined, clientId: string, pin: unknown): string | null | Promise<string | null> {
+    const pinned = typeof pin === 'string' && pin !== '';
+    // A pin to a version the scheme no longer allows is left alone: the default serves the client.
+    if (pinned && fallback === undefined && scheme.isAllowedVersion(pin)) fallback = pin;
+    const version = this.versionOf(ctx, scheme, params, fallback);
+    if (pinned || pin === FAILED || version === null) return version;
+    const set = this.pin(ctx, clientId, version);
+    return set instanceof Promise ? set.then(() => version) : version;
+  }
+
+  private versionOf(ctx: Context, scheme: VersioningScheme, params: Record<string, string>, fallback: string | undefined): string | null {
+    return fallback === undefined ? scheme.determineVersion(ctx, params) : this.viewOf(scheme, fallback).determineVersion(ctx, params);
   }
 
   /** Names the version that answered in the response header, kept on an error response too. */
   answered(ctx: Context, version: string | null): void {
     if (version === null) return;
-    announce(ctx, [[this.header, version]], [...announced(ctx), [this.header, version]]);
+    let own = this.answers.get(version);
+    if (own === undefined) {
+      own = Object.freeze([Object.freeze([this.header, version] as const)]);
+      if (this.answers.size < MAX_VIEWS) this.answers.set(version, own);
+    }
+    const before = announced(ctx);
+    announce(ctx, own, before.length === 0 ? own : [...before, ...own]);
   }
 
   /** The pinning client id of the request, once `determine` has run; `undefined` for an anonymous one. */
@@ -82,15 +100,34 @@ export class Pinning {
     return view;
   }
 
-  /** A store call, bounded by `timeout`; a failure is the app's `error` event and `FAILED`, never the request's error. */
-  private async call<T>(ctx: Context, operation: 'get' | 'set', clientId: string, run: () => T | PromiseLike<T>): Promise<T | typeof FAILED> {
+  /**
+   * The client's pin from the store, bounded by `timeout`. A store that
+   * answers with a promise (or any thenable) is answered with a native
+   * promise; a failure is the app's `error` event and `FAILED`, never the
+   * request's error.
+   */
+  private pinOf(ctx: Context, clientId: string): unknown {
     try {
-      const answer = run();
-      return isThenable(answer) ? await within(answer, this.options.timeout) : answer;
+      const answer = this.options.store.get(clientId);
+      return isThenable(answer) ? within(answer, this.options.timeout).catch((error) => this.failed(ctx, 'get', clientId, error)) : answer;
     } catch (error) {
-      ctx.app.emit('error', new PinStoreFailed(operation, clientId, error), ctx);
-      return FAILED;
+      return this.failed(ctx, 'get', clientId, error);
     }
+  }
+
+  /** Pins the client to `version`, as `pinOf` reads. */
+  private pin(ctx: Context, clientId: string, version: string): unknown {
+    try {
+      const answer = this.options.store.set(clientId, version);
+      return isThenable(answer) ? within(answer, this.options.timeout).catch((error) => this.failed(ctx, 'set', clientId, error)) : answer;
+    } catch (error) {
+      return this.failed(ctx, 'set', clientId, error);
+    }
+  }
+
+  private failed(ctx: Context, operation: 'get' | 'set', clientId: string, error: unknown): typeof FAILED {
+    ctx.app.emit('error', new PinStoreFailed(operation, clientId, error), ctx);
+    return FAILED;
   }
 }
 

@@ -1,9 +1,9 @@
 import { guardEntry } from '../decorators/guard';
 import { ImproperlyConfigured } from '../errors';
 import type { Guard, GuardEntry } from '../model/guard';
-import type { Renderer } from '../model/renderer';
+import type { Renderer, RendererEntry } from '../model/renderer';
 import { checkRenderers } from './renderers';
-import type { Parser } from '../model/parser';
+import type { Parser, ParserEntry } from '../model/parser';
 import { checkParsers } from './parsers';
 import { checkKeys, keysOf } from '../util/keys';
 
@@ -15,9 +15,9 @@ export interface IncludeOptions {
   /** Middleware or described guards run around every route of the group, after its version is determined (docs/guards-and-injection.md). */
   use?: readonly Guard[];
   /** The renderers of the group's routes, unless an inner include, a controller or a route names its own (docs/renderers-and-parsers.md). */
-  renderers?: readonly Renderer[];
+  renderers?: readonly RendererEntry[];
   /** The body parsers of the group's routes, over the app's; a controller or route inside may set its own (docs/renderers-and-parsers.md#parsers). */
-  parsers?: readonly Parser[];
+  parsers?: readonly ParserEntry[];
 }
 
 const INCLUDE_OPTIONS = keysOf<IncludeOptions>({ namespace: true, appName: true, use: true, renderers: true, parsers: true });

@@ -1,32 +1,27 @@
 import { ImproperlyConfigured } from '../errors';
-import type { Parser } from '../model/parser';
+import { describeEntry, describeGiven, madeBy } from '../model/factory';
+import type { Parser, ParserEntry } from '../model/parser';
+
+const A_PARSER = "a parser { mediaType: 'type/subtype', parse(ctx, limits) }";
 
 /**
  * A `parsers` option checked when the app is built: a non-empty array of
- * parser objects. A factory passed uncalled (`JSONParser` for `JSONParser()`,
- * as a DRF user writes `parser_classes = [JSONParser]`) is named with the fix.
+ * parsers, each an object or a factory passed uncalled for its defaults
+ * (`JSONParser` for `JSONParser()`, as a DRF user writes `parser_classes = [JSONParser]`;
+ * docs/renderers-and-parsers.md#instances-or-factories).
  */
 export function checkParsers(value: unknown, where: string): readonly Parser[] {
   if (!Array.isArray(value) || value.length === 0) {
-    throw new ImproperlyConfigured(`${where}: parsers must be a non-empty array such as [JSONParser(), FormParser()], got ${describe(value)}.`);
+    throw new ImproperlyConfigured(`${where}: parsers must be a non-empty array such as [JSONParser(), FormParser()], got ${describeGiven(value)}.`);
   }
-  value.forEach((parser: unknown, index) => {
-    if (typeof parser === 'function') {
-      throw new ImproperlyConfigured(`${where}: parsers entry ${index + 1} is the factory ${parser.name || 'function'} itself; call it: ${parser.name || 'Parser'}().`);
-    }
-    const candidate = parser as Partial<Parser> | null;
-    if (typeof candidate !== 'object' || candidate === null || typeof candidate.parse !== 'function' || typeof candidate.mediaType !== 'string' || !/^[^\s/]+\/[^\s/]+$/.test(candidate.mediaType)) {
-      throw new ImproperlyConfigured(`${where}: parsers entry ${index + 1} must be a parser { mediaType: 'type/subtype', parse(ctx, limits) }, got ${describe(parser)}.`);
-    }
-  });
-  return Object.freeze([...(value as Parser[])]);
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'function') return value.name || 'a function';
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
+  return Object.freeze(
+    value.map((entry: ParserEntry, index) => {
+      const at = `${where}: parsers entry ${index + 1}`;
+      const parser = madeBy(entry, at, 'a parser { mediaType, parse(ctx, limits) }') as Partial<Parser> | null;
+      if (typeof parser !== 'object' || parser === null || typeof parser.parse !== 'function' || typeof parser.mediaType !== 'string' || !/^[^\s/]+\/[^\s/]+$/.test(parser.mediaType)) {
+        throw new ImproperlyConfigured(`${at} must be ${A_PARSER} or a factory of one such as JSONParser, got ${describeEntry(entry, parser)}.`);
+      }
+      return parser as Parser;
+    }),
+  );
 }

@@ -10,7 +10,7 @@ describe('cli/main', () => {
     const result = spawnSync(process.execPath, [join(root, 'bin/waymark.js'), '--help'], { cwd: root, encoding: 'utf8' });
     expect([result.status, result.stderr]).to.deep.equal([0, '']);
     expect(result.stdout).to.match(/^usage: waymark <command>/);
-    expect(result.stdout).to.contain('waymark routes <module> [--json]').and.contain('waymark check-config [tsconfig.json] [--json]');
+    expect(result.stdout).to.contain('waymark routes <module> [--json] [--media]').and.contain('waymark check-config [tsconfig.json] [--json]');
     for (const flag of ['-h', 'help']) expect(run([flag])).to.deep.include({ status: 0, err: '' });
   });
 
@@ -34,11 +34,11 @@ describe('cli/main', () => {
   });
 
   it("a command's --help is its usage on stdout; an unknown option or a wrong count is a usage error (2)", () => {
-    expect(run(['routes', '--help'])).to.deep.equal({ status: 0, out: "usage: waymark routes <module> [--json]\nprint the named-route table of the app <module> exports", err: '' });
+    expect(run(['routes', '--help'])).to.deep.equal({ status: 0, out: "usage: waymark routes <module> [--json] [--media]\nprint the named-route table of the app <module> exports", err: '' });
     const unknown = run(['routes', 'app.ts', '--jsno']);
     expect(unknown.status).to.equal(2);
-    expect(unknown.err).to.contain("Unknown option '--jsno'").and.contain('usage: waymark routes <module> [--json]');
-    expect(run(['routes'])).to.deep.equal({ status: 2, out: '', err: 'usage: waymark routes <module> [--json]' });
+    expect(unknown.err).to.contain("Unknown option '--jsno'").and.contain('usage: waymark routes <module> [--json] [--media]');
+    expect(run(['routes'])).to.deep.equal({ status: 2, out: '', err: 'usage: waymark routes <module> [--json] [--media]' });
     expect(run(['check-config', 'a.json', 'b.json']).status).to.equal(2);
   });
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { Controller, createApp, Get, include, URLPathVersioning, docsRoutes, ImproperlyConfigured, type App } from '../../src';
+import { Controller, createApp, Get, include, QueryParameterVersioning, URLPathVersioning, VersionHistory, docsRoutes, ImproperlyConfigured, type App } from '../../src';
 import { appWith, SCHEMES, settingsOf, versionsOf, withBearer } from './apps';
 
 const HTML = 'text/html,*/*;q=0.8';
@@ -104,17 +104,31 @@ describe('docs-page: docsRoutes()', () => {
     expect(seen).to.deep.equal(['v2', 'v1']);
   });
 
-  it('lists the versions it is given, which the app must allow (a 500 naming the version otherwise)', async () => {
+  it('lists the versions it is given, which the app must allow (checked when the app is built)', async () => {
     const listed = settingsOf((await request(appWith('url-path', { versions: ['v2'] }).callback()).get('/docs').set('Accept', HTML)).text);
     expect(listed.urls.map((entry) => entry.name)).to.deep.equal(['v2']);
     expect(listed.primaryName).to.equal('v2');
     const reordered = settingsOf((await request(appWith('url-path', { versions: ['v2', 'v1'] }).callback()).get('/docs').set('Accept', HTML)).text);
     expect([reordered.urls.map((entry) => entry.name), reordered.primaryName]).to.deep.equal([['v2', 'v1'], 'v1']); // opens on the default version
-    const wrong = appWith('url-path', { versions: ['v3'] });
-    const errors: Error[] = [];
-    wrong.on('error', (error: Error) => errors.push(error));
-    await request(wrong.callback()).get('/docs').set('Accept', HTML).expect(500);
-    expect(errors.map((error) => [error.constructor, /"v3"/.test(error.message)])).to.deep.equal([[ImproperlyConfigured, true]]);
+  });
+
+  it('refuses, when the app is built, versions the app does not allow, naming the version and the allowed ones (under every scheme)', () => {
+    for (const scheme of SCHEMES) {
+      const allowed = versionsOf(scheme);
+      const fix = allowed.length > 0 ? `(it allows ${allowed.map((v) => `"${v}"`).join(', ')})` : '(it has no versioning: give versions: [] or leave versions out)';
+      expect(() => appWith(scheme, { versions: ['v1', 'v3'] }), scheme).to.throw(ImproperlyConfigured, `docsRoutes(): versions lists "${allowed.includes('v1') ? 'v3' : 'v1'}", which the app does not allow ${fix}`);
+    }
+    expect(() => appWith('none', { versions: [] })).not.to.throw();
+    // Checked against the app the page is mounted in: one docsRoutes() can sit in two apps, each checked on its own.
+    const page = docsRoutes({ versions: ['v2'] });
+    const versioning = (allowedVersions: string[]) => new URLPathVersioning({ defaultVersion: 'v1', allowedVersions });
+    expect(() => createApp({ routes: [page], versioning: versioning(['v1', 'v2']) })).not.to.throw();
+    expect(() => createApp({ routes: [page], versioning: versioning(['v1']) })).to.throw(ImproperlyConfigured, 'docsRoutes(): versions lists "v2", which the app does not allow (it allows "v1")');
+    // After a version history has given a scheme without allowedVersions its versions.
+    const history = new VersionHistory([{ version: '1' }, { version: '2' }]);
+    const query = () => new QueryParameterVersioning({ defaultVersion: '2' });
+    expect(() => createApp({ routes: [docsRoutes({ versions: ['1'] })], versioning: query(), history })).not.to.throw();
+    expect(() => createApp({ routes: [docsRoutes({ versions: ['3'] })], versioning: query(), history })).to.throw(ImproperlyConfigured, '(it allows "1", "2")');
   });
 
   it('answers under URL-path versioning without a version in its path (versioning is off for its routes)', async () => {

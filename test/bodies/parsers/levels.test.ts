@@ -91,9 +91,9 @@ describe('http/parsers: set on the app, an include, a controller, a route (inner
     await request(createApp({ routes: [Plain] }).callback()).post('/plain').set('Content-Type', 'application/merge-patch+json').send('{"a":1}').expect(200);
   });
 
-  it('refuses, when the app is built, a factory passed uncalled, an empty list or a non-parser', () => {
+  it('takes a factory passed uncalled for its defaults, and refuses, when the app is built, an empty list or a non-parser', async () => {
     const build = (parsers: unknown) => () => createApp({ routes: [Plain], parsers: parsers as Parser[] });
-    expect(build([JSONParser])).to.throw(ImproperlyConfigured, 'parsers entry 1 is the factory JSONParser itself; call it: JSONParser().');
+    expect(await types(build([JSONParser, FormParser])(), '/plain')).to.deep.equal({ json: 200, form: 200, text: 415, raw: 415 });
     expect(build([])).to.throw(ImproperlyConfigured, 'parsers must be a non-empty array');
     expect(build([{ mediaType: 'json', parse: () => 1 }])).to.throw(ImproperlyConfigured, "must be a parser { mediaType: 'type/subtype'");
     expect(() => include('/x', [Plain], { parsers: 'json' as never })).to.throw(ImproperlyConfigured, "include('/x', ..., { parsers })");
