@@ -15,7 +15,7 @@ import { emitWaymarkWarning } from './errors/warnings';
 import { checkShadowing, type Shadowing } from './table/shadow-warnings';
 import { checkUrlPathParam, describeValue } from './versioning/build-checks';
 import { versioningInfo } from './versioning/info';
-import { runBuildChecks } from './model/build-check';
+import { runBuildChecks } from './table/build-check';
 import type { OpenApiDocumentOptions } from './model/openapi';
 import { checkDocumentOptions, checkGuardSchemes } from './openapi/document-options';
 import { AppHistory, schemeWithHistory } from './history/app-history';

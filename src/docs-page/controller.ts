@@ -9,7 +9,7 @@ import { Offers } from '../negotiation/offers';
 import { HTMLRenderer } from '../negotiation/renderers';
 import type { Renderer } from '../model/renderer';
 import { DOCS_PAGE, type DocsPageMark } from '../openapi/documented';
-import { addBuildCheck } from '../model/build-check';
+import { addBuildCheck } from '../table/build-check';
 import { pageHtml, PAGE_POLICY } from './html';
 import { INIT_SCRIPT } from './init-script';
 import type { ResolvedDocsOptions } from './options';

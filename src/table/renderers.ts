@@ -1,5 +1,5 @@
 import { ImproperlyConfigured } from '../errors';
-import { describeEntry, describeGiven, madeBy } from '../model/factory';
+import { describeEntry, describeGiven, madeBy } from './factory';
 import type { Renderer, RendererEntry } from '../model/renderer';
 
 const MEDIA_TYPE = /^[\w.+-]+\/[\w.+-]+(?:\s*;.*)?$/;
