@@ -158,6 +158,14 @@ describe('architecture: the import graph of src/', function () {
     expect(offending.map((pair) => pair.join(' imports '))).to.deep.equal([]);
   });
 
+  it('keeps table/ and routing/ free of Koa: they are plain data and plain functions, tested without it', () => {
+    const offending = Object.keys(tree)
+      .filter((file) => ['table', 'routing'].includes(layerOf(file)))
+      .filter((file) => /from '(?:koa|@koa\/[\w-]+|koa-[\w-]+)'/.test(readFileSync(join(root, file), 'utf8')));
+    expect(Object.keys(tree).filter((file) => layerOf(file) === 'routing').length).to.be.at.least(5);
+    expect(offending).to.deep.equal([]);
+  });
+
   it('keeps tools off the runtime: they read app.routes and app.versioningInfo (docs/architecture.md#reading-routes-from-outside)', () => {
     const tools = ['client', 'compat', 'docs-page', 'cli', 'typegen', 'testing'];
     const schemes = /^src\/versioning\/(url-path|namespace|accept-header|host-name|query-parameter)\.ts$/;
