@@ -8,7 +8,7 @@ import { JSONRenderer } from './negotiation/renderers';
 import { runtimeOf } from './runtime';
 import { isStopping } from './shutdown';
 import { include, type Include } from './table/include';
-import { checkKeys } from './util/keys';
+import { checkKeys, keysOf } from './util/keys';
 
 /** The options of `health()`. */
 export interface HealthOptions {
@@ -17,6 +17,8 @@ export interface HealthOptions {
   /** The route's name (default `'health'`), for `app.url()`. */
   name?: string;
 }
+
+const HEALTH_OPTIONS = keysOf<HealthOptions>({ path: true, name: true });
 
 /**
  * A readiness route for the load balancer's health check: `GET /health`
@@ -54,7 +56,7 @@ export interface HealthOptions {
  * ```
  */
 export function health(options: HealthOptions = {}): Include {
-  checkKeys('health() options', options, ['path', 'name']);
+  checkKeys('health() options', options, HEALTH_OPTIONS);
   const { path = '/health', name = 'health' } = options;
   // A fixed path: a proxy's check asks for one URL, so a parameter (`:id`, `*rest`, `{...}`) has no use.
   if (typeof path !== 'string' || !/^\/[^?#:*{}]*[^/?#:*{}]$/.test(path)) {

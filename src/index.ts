@@ -7,7 +7,7 @@ export { Param, Params, Query, Queries, Body, Header, Ctx, Version } from './dec
 export { createParameter, State, Cookie, Headers } from './decorators/parameters';
 export { Use } from './decorators/use';
 export { File, Files } from './decorators/files';
-export { JSONParser, FormParser, MultiPartParser, TextParser, RawParser, type MultiPartOptions } from './http/parsers';
+export { JSONParser, FormParser, MultiPartParser, TextParser, RawParser, type MultiPartOptions } from './bodies/parsers';
 export type { FormBody, ParseLimits, Parser, ParserEntry, UploadedFile } from './model/parser';
 export type { FileOptions } from './model/params';
 export {

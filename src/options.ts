@@ -1,26 +1,27 @@
 import { ImproperlyConfigured } from './errors';
 import type { ProxyTrust } from './http/proxy';
-import { DEFAULT_PARSE_LIMITS } from './http/parsers/limits';
-import { JSONParser } from './http/parsers/json';
+import { DEFAULT_PARSE_LIMITS } from './bodies/parsers/limits';
+import { JSONParser } from './bodies/parsers/json';
 import type { ParseLimits, Parser, ParserEntry } from './model/parser';
 import { checkParsers } from './table/parsers';
-import type { Resolve } from './http/controllers';
+import type { Resolve } from './plan/controllers';
 import { buildRouteTable } from './table/builder';
 import type { RouteTable } from './model/route';
 import type { RouteSource } from './table/include';
-import { checkKeys } from './util/keys';
+import { checkKeys, keysOf } from './util/keys';
 import type { VersioningScheme } from './model/scheme';
 import { sharedNameParams } from './table/duplicate-names';
 import { emitWaymarkWarning } from './errors/warnings';
 import { checkShadowing, type Shadowing } from './table/shadow-warnings';
 import { checkUrlPathParam, describeValue } from './versioning/build-checks';
 import { versioningInfo } from './versioning/info';
-import { runBuildChecks } from './model/build-check';
+import { runBuildChecks } from './table/build-check';
 import type { OpenApiDocumentOptions } from './model/openapi';
 import { checkDocumentOptions, checkGuardSchemes } from './openapi/document-options';
 import { AppHistory, schemeWithHistory } from './history/app-history';
 import { VersionHistory } from './history/history';
-import { checkRenderers, type Renderer, type RendererEntry } from './model/renderer';
+import type { Renderer, RendererEntry } from './model/renderer';
+import { checkRenderers } from './table/renderers';
 import { JSONRenderer } from './negotiation/renderers';
 import { resolvePinning, type PinningOptions, type ResolvedPinning } from './pinning/options';
 import type { DeprecatedRequestHook } from './lifecycle/telemetry';
@@ -161,7 +162,11 @@ export interface ResolvedAppOptions {
   readonly errors: ErrorFormat;
 }
 
-const APP_OPTIONS = ['routes', 'versioning', 'origin', 'mediaTypes', 'translations', 'proxy', 'limits', 'now', 'resolve', 'openapi', 'validateResponses', 'history', 'serve', 'renderers', 'formatOverride', 'parsers', 'pinning', 'onDeprecatedRequest', 'errors', 'shadowing'];
+// Written as an object the compiler holds to AppOptions: an option the type gains fails typecheck until it is listed here.
+const APP_OPTIONS = keysOf<AppOptions>({
+  routes: true, versioning: true, origin: true, mediaTypes: true, translations: true, proxy: true, limits: true, now: true, resolve: true, openapi: true,
+  validateResponses: true, history: true, serve: true, renderers: true, formatOverride: true, parsers: true, pinning: true, onDeprecatedRequest: true, errors: true, shadowing: true,
+});
 
 const misconfigured = (message: string): never => {
   throw new ImproperlyConfigured(message);

@@ -1,8 +1,9 @@
 import { expect } from 'chai';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseCircular, parseDependencyTree, type DependencyTree } from 'dpdm';
+import ts from 'typescript';
 
 /**
  * The layers of src/, bottom first (docs/architecture.md says why). A folder
@@ -17,17 +18,20 @@ const LAYERS = [
   'i18n',
   'metadata', // the decorator metadata store
   'model', // the route table's types: records, options, reversal arguments, the scheme interface
+  'schema', // schema kinds (JSON Schema, Standard Schema): the compiler, checks, descriptions, serializers
   'decorators', // write metadata only
   'table', // the builder, patterns, namespaces, reversal: plain data, no Koa, no OpenAPI
+  'routing', // the matcher and its tree: a method and a path to the candidate routes
   'validation',
-  'schema', // schema kinds (JSON Schema, Standard Schema): checks, descriptions, serializers
   'history', // the version history: declaration, schemas derived per version, conversion rules
   'lifecycle',
   'negotiation',
+  'bodies', // request bodies read (the parsers) and response bodies written (render)
   'shutdown',
   'pinning', // version pins per client: the stores and the request side (docs/pinning.md)
   'runtime', // the per-app object the request path reads
-  'http', // matching, dispatch, binding, problem documents
+  'http', // dispatch, context, binding, outcomes, problem documents, request helpers
+  'plan', // each route's plan, made when the app is built: controllers, binders, contracts, history
   'versioning', // the five schemes read requests through http/
   'openapi', // reads routes; nothing below reads it
   'typegen',
@@ -43,6 +47,33 @@ const LAYERS = [
   'testing', // waymark/testing: checkContract, the app against its own documents
   'cli',
 ];
+
+/**
+ * The statements of a module that leave something at run time, as `line: text`:
+ * anything but interfaces, type aliases, `declare` namespaces and type-only
+ * imports and exports. model/ must have none (docs/architecture.md#layers).
+ */
+function runtimeStatements(source: string): string[] {
+  const file = ts.createSourceFile('model.ts', source, ts.ScriptTarget.Latest, true);
+  const typeOnly = (statement: ts.Statement): boolean => {
+    if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) return true;
+    if (ts.isModuleDeclaration(statement)) return (ts.getModifiers(statement) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.DeclareKeyword);
+    if (ts.isImportDeclaration(statement)) {
+      const clause = statement.importClause;
+      if (clause === undefined) return false;
+      const bindings = clause.namedBindings;
+      return clause.isTypeOnly || (clause.name === undefined && bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.every((element) => element.isTypeOnly));
+    }
+    if (ts.isExportDeclaration(statement)) {
+      const clause = statement.exportClause;
+      return statement.isTypeOnly || (clause !== undefined && ts.isNamedExports(clause) && clause.elements.every((element) => element.isTypeOnly));
+    }
+    return false;
+  };
+  return file.statements
+    .filter((statement) => !typeOnly(statement))
+    .map((statement) => `${file.getLineAndCharacterOfPosition(statement.getStart()).line + 1}: ${statement.getText().split('\n')[0]}`);
+}
 
 const root = join(__dirname, '..');
 let tree: DependencyTree;
@@ -127,6 +158,14 @@ describe('architecture: the import graph of src/', function () {
     expect(offending.map((pair) => pair.join(' imports '))).to.deep.equal([]);
   });
 
+  it('keeps table/ and routing/ free of Koa: they are plain data and plain functions, tested without it', () => {
+    const offending = Object.keys(tree)
+      .filter((file) => ['table', 'routing'].includes(layerOf(file)))
+      .filter((file) => /from '(?:koa|@koa\/[\w-]+|koa-[\w-]+)'/.test(readFileSync(join(root, file), 'utf8')));
+    expect(Object.keys(tree).filter((file) => layerOf(file) === 'routing').length).to.be.at.least(5);
+    expect(offending).to.deep.equal([]);
+  });
+
   it('keeps tools off the runtime: they read app.routes and app.versioningInfo (docs/architecture.md#reading-routes-from-outside)', () => {
     const tools = ['client', 'compat', 'docs-page', 'cli', 'typegen', 'testing'];
     const schemes = /^src\/versioning\/(url-path|namespace|accept-header|host-name|query-parameter)\.ts$/;
@@ -152,6 +191,21 @@ describe('architecture: the import graph of src/', function () {
       .filter((file) => file.startsWith('src/'))
       .flatMap((file) => [...readFileSync(join(root, file), 'utf8').matchAll(/\(\s*ctx\.app\s+as\b|<[\w.]+>\s*ctx\.app\b/g)].map(() => file));
     expect(casts).to.deep.equal([]);
+  });
+
+  it('keeps model/ to types: its files leave nothing at run time (no function, constant, class or value import)', () => {
+    const model = join(root, 'src', 'model');
+    const files = readdirSync(model).filter((name) => name.endsWith('.ts'));
+    expect(files.length).to.be.at.least(10);
+    const offending = files.flatMap((name) => runtimeStatements(readFileSync(join(model, name), 'utf8')).map((statement) => `src/model/${name}:${statement}`));
+    expect(offending, 'runtime code in model/ (move it to the layer that runs it)').to.deep.equal([]);
+  });
+
+  it('the model check itself sees runtime statements and lets types pass', () => {
+    const types = "import type { A } from './a';\nimport { type B } from './b';\nexport interface C { a: A; b: B }\nexport type D = C;\nexport declare namespace E { interface F {} }\nexport type { C as G };\n";
+    expect(runtimeStatements(types)).to.deep.equal([]);
+    const values = "import { ImproperlyConfigured } from '../errors';\nexport const A = Symbol('a');\nexport function b() {}\nexport class C {}\nexport enum D { E }\nimport './side-effect';\n";
+    expect(runtimeStatements(values)).to.have.length(6);
   });
 
   it('the check itself sees a cycle made only of type imports', async () => {

@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import { Controller, Get, include, Param } from '../../src';
-import type * as MatcherModule from '../../src/http/matcher';
+import type * as MatcherModule from '../../src/routing/matcher';
 import type * as BuilderModule from '../../src/table/builder';
 import { githubRoutes, layouts, requestPath, type Layout } from '../shared/github';
 import { internal } from '../shared/internal';
 import { controllerOf, filler } from '../shared/waymark-routes';
 
-const { Matcher } = internal<typeof MatcherModule>('http/matcher');
+const { Matcher } = internal<typeof MatcherModule>('routing/matcher');
 const { buildRouteTable } = internal<typeof BuilderModule>('table/builder');
 type Matcher = MatcherModule.Matcher;
 

@@ -1,6 +1,6 @@
 import { ImproperlyConfigured } from '../errors';
 import { include, type Include } from '../table/include';
-import { checkKeys } from '../util/keys';
+import { checkKeys, keysOf } from '../util/keys';
 import { catalogController } from './controller';
 
 /** The options of `versionsRoute()`. */
@@ -10,6 +10,8 @@ export interface VersionsRouteOptions {
   /** Namespace of the routes `catalog`, `openapi` and `changelog` (default `'api-catalog'`). */
   namespace?: string;
 }
+
+const CATALOG_OPTIONS = keysOf<VersionsRouteOptions>({ prefix: true, namespace: true });
 
 /**
  * Discovery of the app's versions (RFC 9727): `GET /.well-known/api-catalog`
@@ -48,7 +50,7 @@ export interface VersionsRouteOptions {
  * ```
  */
 export function versionsRoute(options: VersionsRouteOptions = {}): Include {
-  checkKeys('versionsRoute() options', options, ['prefix', 'namespace']);
+  checkKeys('versionsRoute() options', options, CATALOG_OPTIONS);
   const prefix = options.prefix ?? '/.well-known/api-catalog';
   const namespace = options.namespace ?? 'api-catalog';
   if (typeof prefix !== 'string' || !prefix.startsWith('/')) throw new ImproperlyConfigured(`versionsRoute(): prefix must be a path starting with '/', got ${JSON.stringify(prefix)}.`);

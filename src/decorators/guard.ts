@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import { ImproperlyConfigured } from '../errors';
 import type { GuardEntry, GuardInfo, GuardResponse, SecurityRequirement } from '../model/guard';
-import { checkSchema } from '../model/schema';
+import { checkSchema } from '../schema/kinds';
 
 const KNOWN = ['middleware', 'responses', 'security'];
 

@@ -2,12 +2,12 @@ import type { Context } from 'koa';
 import { ImproperlyConfigured } from '../errors';
 import { MetadataKeys, appendOwn, paramTypes } from '../metadata';
 import type { CookieOptions, CustomParameter, CustomParameterOptions, ParamBinding } from '../model/params';
-import { checkKeys } from '../util/keys';
+import { checkKeys, keysOf } from '../util/keys';
 import { guardEntry } from './guard';
 import { assertLegacyCall } from './legacy';
 import { named } from './params';
 
-const OPTIONS = ['required', 'responses', 'security'];
+const OPTIONS = keysOf<CustomParameterOptions>({ required: true, responses: true, security: true });
 const NOTHING = () => undefined;
 
 /**

@@ -1,7 +1,7 @@
 import { ImproperlyConfigured } from '../errors';
 import { MetadataKeys, appendOwn, paramTypes, readOwn } from '../metadata';
 import { checkKeys } from '../util/keys';
-import { checkSchema } from '../model/schema';
+import { checkSchema } from '../schema/kinds';
 import { assertLegacyCall } from './legacy';
 import type { BodyOptions, CookieOptions, ParamBinding, ParamOptions, ParamSource, QueriesOptions } from '../model/params';
 

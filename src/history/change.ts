@@ -1,5 +1,6 @@
 import { ImproperlyConfigured } from '../errors';
-import { isStandardSchema, type Schema } from '../model/schema';
+import type { Schema } from '../model/schema';
+import { isStandardSchema } from '../schema/kinds';
 import type { Instruction } from './instructions';
 
 /** A request of the older version as a route converter sees it: body, query and headers. */

@@ -1,5 +1,6 @@
 import { ImproperlyConfigured } from '../errors';
-import { isStandardSchema, type Schema } from '../model/schema';
+import type { Schema } from '../model/schema';
+import { isStandardSchema } from '../schema/kinds';
 import { describeSchema } from '../schema/document';
 import type { FieldInstruction } from './instructions';
 import type { Changelog } from './change';

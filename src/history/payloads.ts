@@ -1,5 +1,6 @@
 import { InvalidArgument } from '../errors';
-import { isStandardSchema, type Schema } from '../model/schema';
+import type { Schema } from '../model/schema';
+import { isStandardSchema } from '../schema/kinds';
 import { describeSchema } from '../schema/document';
 import { compileSerializer, type Serialize } from '../schema/serializer';
 import type { Changelog } from './change';

@@ -3,10 +3,11 @@ import { ImproperlyConfigured } from '../errors';
 import type { Conversion, Scalar } from '../validation/convert';
 import { INEXACT, INVALID } from '../validation/convert';
 import { inexact, invalid, missing, missingBody, missingFile, rejected, tooMany, type Place } from '../validation/failures';
-import type { Issue } from '../validation/schema';
+import type { Issue } from '../schema/compiler';
 import type { Check, Checked } from '../schema/check';
-import { uploadsOf, type ParseLimits, type Parser, type UploadedFile } from '../model/parser';
-import { readBody } from './parsers/read';
+import type { ParseLimits, Parser, UploadedFile } from '../model/parser';
+import { uploadsOf } from '../bodies/files';
+import { readBody } from '../bodies/parsers/read';
 import { lastQueryValue } from './query';
 
 type Params = Record<string, string>;

@@ -3,7 +3,7 @@ import { httpError, messageOf, HttpError } from '../errors';
 import type { ParamBinding } from '../model/params';
 import type { Schema } from '../model/schema';
 import { compileCheck } from '../schema/check';
-import type { SchemaCompiler } from '../validation/schema';
+import type { SchemaCompiler } from '../schema/compiler';
 import { Pending, Rejected, type Reader } from './binding';
 
 /**

@@ -1,8 +1,8 @@
 import type { Context } from 'koa';
 import { ImproperlyConfigured } from '../errors';
 import type { ErrorFormat, ErrorFormatOptions, ProblemDocument } from '../model/error-format';
-import { checkSchema } from '../model/schema';
-import { checkKeys } from '../util/keys';
+import { checkSchema } from '../schema/kinds';
+import { checkKeys, keysOf } from '../util/keys';
 
 /** RFC 9457's media type: what every error is sent as unless `errors.mediaType` says otherwise. */
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
@@ -12,12 +12,14 @@ export const DEFAULT_ERROR_FORMAT: ErrorFormat = Object.freeze({ render: null, m
 
 const MEDIA_TYPE = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+$/;
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json$/i;
+const ERRORS_OPTIONS = keysOf<ErrorFormatOptions>({ status: true, render: true, mediaType: true, schema: true });
+const STATUS_OPTIONS = keysOf<NonNullable<ErrorFormatOptions['status']>>({ validation: true });
 
 /** `AppOptions.errors` checked when the app is built: each mistake is an `ImproperlyConfigured` naming the fix. */
 export function resolveErrorFormat(options: ErrorFormatOptions | undefined): ErrorFormat {
   if (options === undefined) return DEFAULT_ERROR_FORMAT;
-  checkKeys('createApp() option errors', options, ['status', 'render', 'mediaType', 'schema']);
-  checkKeys('createApp() option errors.status', options.status ?? {}, ['validation']);
+  checkKeys('createApp() option errors', options, ERRORS_OPTIONS);
+  checkKeys('createApp() option errors.status', options.status ?? {}, STATUS_OPTIONS);
   const validationStatus = options.status?.validation ?? 400;
   if (validationStatus !== 400 && validationStatus !== 422) {
     throw new ImproperlyConfigured(`errors.status.validation must be 400 or 422, got ${JSON.stringify(validationStatus) ?? String(validationStatus)}.`);

@@ -4,7 +4,7 @@ import type { RouteRecord } from '../model/route';
 import type { ReverseParams } from '../model/reverse';
 import { defaultStatus } from '../table/route-docs';
 import { requestOrigin } from './host';
-import type { Render } from './render';
+import type { Render } from '../bodies/render';
 import { requestReverse } from './reverse';
 
 /** Where a reply points: a route name (reversed through the request) or a URL. */

@@ -2,14 +2,14 @@ import type { Context } from 'koa';
 import { InvalidArgument, NoReverseMatch } from '../errors';
 import type { AppRuntime } from '../runtime';
 import { runtimeOf } from '../runtime';
-import { checkKeys } from '../util/keys';
+import { checkKeys, keysOf } from '../util/keys';
 import { formEncode, withQueryAndFragment } from '../table/query';
 import { lastQueryValue } from './query';
 import { reversePath } from '../table/reverse';
 import type { ReverseOptions, ReverseParams } from '../model/reverse';
 import { requestOrigin } from './host';
 
-const URL_OPTIONS = ['query', 'fragment', 'absolute', 'currentApp'];
+const URL_OPTIONS = keysOf<ReverseOptions>({ query: true, fragment: true, absolute: true, currentApp: true });
 const NO_OPTIONS: ReverseOptions = Object.freeze({});
 
 /** `app.url()`: the path of a named route, or an absolute URL on `origin` with `absolute: true`. */

@@ -74,15 +74,7 @@ export interface UploadedFile {
   readonly buffer?: Buffer;
 }
 
-/** Where a parsed form body keeps its files, out of sight of `@Body()` (not enumerable, not JSON). */
-export const UPLOADS: unique symbol = Symbol('waymark:uploads');
-
 /** A form or multipart body: its fields (a repeated name gives an array), and its files under `UPLOADS`. */
 export interface FormBody {
   [name: string]: string | string[];
-}
-
-/** The files a parsed body carries, `[]` when none. */
-export function uploadsOf(body: unknown): readonly UploadedFile[] {
-  return (typeof body === 'object' && body !== null && (body as { [UPLOADS]?: readonly UploadedFile[] })[UPLOADS]) || [];
 }

@@ -1,7 +1,5 @@
-// The schema kinds waymark accepts (docs/contracts.md): their types, and the one test that tells
-// them apart, here so that decorators and the table builder can refuse a non-schema when a class is defined.
-
-import { ImproperlyConfigured } from '../errors';
+// The schema kinds waymark accepts (docs/contracts.md): their types. Telling them apart, and
+// refusing a non-schema, is schema/kinds.ts's.
 
 /**
  * The Standard Schema (validation) and Standard JSON Schema (documents)
@@ -70,25 +68,3 @@ export type Schema = JSONSchema | StandardSchemaV1;
  * value's `static` type; `unknown` for a plain JSON Schema object.
  */
 export type Infer<S> = S extends StandardSchemaV1<unknown, infer Output> ? Output : S extends { readonly static: infer Static } ? Static : unknown;
-
-/** Whether a value is a Standard Schema validator (it has `~standard.validate`). */
-export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
-  if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return false;
-  const props = (value as { '~standard'?: unknown })['~standard'];
-  return typeof props === 'object' && props !== null && typeof (props as { validate?: unknown }).validate === 'function';
-}
-
-/** Checks an option that must be a schema, when the app is built; `where` names the option. */
-export function checkSchema(value: unknown, where: string): Schema {
-  if (typeof value === 'boolean' || isStandardSchema(value)) return value;
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as JSONSchema;
-  throw new ImproperlyConfigured(
-    `${where} must be a JSON Schema (an object or a boolean) or a Standard Schema validator (zod, valibot, arktype), got ${describe(value)}.`,
-  );
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'function') return `the function ${value.name || '(anonymous)'}`;
-  if (Array.isArray(value)) return 'an array';
-  return JSON.stringify(value) ?? String(value);
-}

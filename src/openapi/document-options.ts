@@ -1,6 +1,7 @@
 import type { OpenApiDocumentOptions } from '../model/openapi';
 import type { RouteRecord } from '../model/route';
-import { isStandardSchema, type Schema } from '../model/schema';
+import type { Schema } from '../model/schema';
+import { isStandardSchema } from '../schema/kinds';
 import { describedBy } from './security';
 
 type Fail = (message: string) => never;

@@ -22,7 +22,7 @@ import { webhooksOf } from './webhooks';
 
 import type { Parser } from '../model/parser';
 import { formatParameter, type FormatSource } from './format';
-import { docsPageMark } from '../model/documented';
+import { docsPageMark } from './documented';
 
 export type { OpenApiOperation };
 

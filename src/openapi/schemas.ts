@@ -1,5 +1,6 @@
 import type { JSONSchema, ParamBinding } from '../model/params';
-import { isStandardSchema, type Schema } from '../model/schema';
+import type { Schema } from '../model/schema';
+import { isStandardSchema } from '../schema/kinds';
 import { describeSchema } from '../schema/document';
 
 type SchemaObject = Record<string, unknown>;

@@ -1,5 +1,6 @@
-import { bodyIssues, MAX_ISSUES, parameterIssues, type Issue, type SchemaCompiler } from '../validation/schema';
-import { isStandardSchema, type Schema, type StandardSchemaV1 } from '../model/schema';
+import { bodyIssues, MAX_ISSUES, parameterIssues, type Issue, type SchemaCompiler } from './compiler';
+import type { Schema, StandardSchemaV1 } from '../model/schema';
+import { isStandardSchema } from './kinds';
 
 /** A value that passed (`value` is what the schema made of it) or the failures to list in a 400. */
 export type Checked = { readonly value: unknown; readonly issues?: undefined } | { readonly value?: undefined; readonly issues: Issue[] };

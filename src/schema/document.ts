@@ -1,4 +1,5 @@
-import { isStandardSchema, type JSONSchema, type Schema } from '../model/schema';
+import type { JSONSchema, Schema } from '../model/schema';
+import { isStandardSchema } from './kinds';
 
 /** A schema as a document describes it, or why it cannot be described. */
 export type Described = { readonly schema: JSONSchema; readonly reason?: undefined } | { readonly schema?: undefined; readonly reason: string };

@@ -3,17 +3,18 @@ import { bindingsOf } from '../decorators/params';
 import { routesOf, type RouteMetadata } from '../decorators/routes';
 import { controllerMiddleware, routeMiddleware } from '../decorators/use';
 import { ImproperlyConfigured } from '../errors';
-import { checkKeys } from '../util/keys';
+import { checkKeys, keysOf } from '../util/keys';
 import { MetadataKeys, ownPropertiesWith } from '../metadata';
 import { checkName, checkPrefix, compile, compileRequirements } from './checks';
 import { isInclude, type RouteSource } from './include';
-import type { RouteOptions } from '../model/options';
-import { checkRenderers, type Renderer } from '../model/renderer';
+import type { ControllerOptions, RouteOptions } from '../model/options';
+import type { Renderer } from '../model/renderer';
+import { checkRenderers } from './renderers';
 import type { GuardEntry } from '../model/guard';
 import type { ParamBinding } from '../model/params';
 import type { RouteRecord, RouteTable } from '../model/route';
 import type { VersioningScheme } from '../model/scheme';
-import { checkRouteDocs, ROUTE_DOC_KEYS } from './route-docs';
+import { checkRouteDocs } from './route-docs';
 import { checkVersionList } from './versions';
 import { checkParsers } from './parsers';
 import type { Parser } from '../model/parser';
@@ -78,7 +79,7 @@ function addController(controller: Function, outer: Scope, out: RouteRecord[]): 
   if (!meta) {
     throw new ImproperlyConfigured(`${controller.name || 'A class'} is in routes but has no @Controller() decorator.`);
   }
-  checkKeys(`@Controller() options of ${controller.name}`, meta.options, ['namespace', 'versioning', 'versions', 'renderers', 'parsers']);
+  checkKeys(`@Controller() options of ${controller.name}`, meta.options, CONTROLLER_OPTION_KEYS);
   checkPrefix(meta.prefix, `@Controller('${meta.prefix}') on ${controller.name}`);
   const entered = enter(outer, joinPath(outer.prefix, meta.prefix), meta.options.namespace, undefined);
   const renderers = meta.options.renderers === undefined ? outer.renderers : checkRenderers(meta.options.renderers, `@Controller() renderers of ${controller.name}`);
@@ -158,7 +159,8 @@ function makeRecord(
   };
 }
 
-const ROUTE_OPTION_KEYS: readonly string[] = ['name', 'requirements', 'versions', ...ROUTE_DOC_KEYS, 'renderers', 'parsers'];
+const ROUTE_OPTION_KEYS = keysOf<RouteOptions>({ name: true, requirements: true, versions: true, responses: true, summary: true, description: true, tags: true, status: true, headers: true, operationId: true, renderers: true, parsers: true });
+const CONTROLLER_OPTION_KEYS = keysOf<ControllerOptions>({ namespace: true, versioning: true, versions: true, renderers: true, parsers: true });
 const NO_OPTIONS: RouteOptions = Object.freeze({});
 
 /** One empty value shared by every route that has none: a large table is mostly such routes. */

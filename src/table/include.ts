@@ -1,10 +1,11 @@
 import { guardEntry } from '../decorators/guard';
 import { ImproperlyConfigured } from '../errors';
 import type { Guard, GuardEntry } from '../model/guard';
-import { checkRenderers, type Renderer, type RendererEntry } from '../model/renderer';
+import type { Renderer, RendererEntry } from '../model/renderer';
+import { checkRenderers } from './renderers';
 import type { Parser, ParserEntry } from '../model/parser';
 import { checkParsers } from './parsers';
-import { checkKeys } from '../util/keys';
+import { checkKeys, keysOf } from '../util/keys';
 
 export interface IncludeOptions {
   /** Instance namespace of the group (Django's `include(..., namespace=)`). */
@@ -18,6 +19,8 @@ export interface IncludeOptions {
   /** The body parsers of the group's routes, over the app's; a controller or route inside may set its own (docs/renderers-and-parsers.md#parsers). */
   parsers?: readonly ParserEntry[];
 }
+
+const INCLUDE_OPTIONS = keysOf<IncludeOptions>({ namespace: true, appName: true, use: true, renderers: true, parsers: true });
 
 /** A group of routes mounted under a path prefix; made by `include()`. */
 export interface Include {
@@ -56,7 +59,7 @@ export type RouteSource = Function | Include;
  * ```
  */
 export function include(prefix: string, routes: readonly RouteSource[], options: IncludeOptions = {}): Include {
-  checkKeys('include() options', options, ['namespace', 'appName', 'use', 'renderers', 'parsers']);
+  checkKeys('include() options', options, INCLUDE_OPTIONS);
   if (!Array.isArray(routes)) {
     throw new ImproperlyConfigured(`include('${prefix}', routes): routes must be an array of controller classes or includes.`);
   }

@@ -1,5 +1,5 @@
 import { ImproperlyConfigured } from '../errors';
-import { describeEntry, describeGiven, madeBy } from '../model/factory';
+import { describeEntry, describeGiven, madeBy } from './factory';
 import type { Parser, ParserEntry } from '../model/parser';
 
 const A_PARSER = "a parser { mediaType: 'type/subtype', parse(ctx, limits) }";

@@ -1,10 +1,7 @@
 import { ImproperlyConfigured } from '../errors';
 import type { DocumentedHeader, DocumentedResponse, RouteDocs } from '../model/options';
 import { checkKeys } from '../util/keys';
-import { checkSchema } from '../model/schema';
-
-/** The `RouteOptions` keys that only document a route. */
-export const ROUTE_DOC_KEYS = ['responses', 'summary', 'description', 'tags', 'status', 'headers', 'operationId'] as const;
+import { checkSchema } from '../schema/kinds';
 
 /** Shared by every route that documents nothing: a large table is mostly such routes. */
 const NO_DOCS: RouteDocs = Object.freeze({});

@@ -18,6 +18,16 @@ export function checkKeys(where: string, options: object, known: readonly string
 }
 
 /**
+ * The keys of an options type, written once as an object that the compiler
+ * holds to the type: a key the type gains and the object lacks, or one the
+ * object names and the type lacks, fails typecheck, so the list `checkKeys`
+ * reads cannot drift from the type it guards (docs/architecture.md#one-owner-per-rule).
+ */
+export function keysOf<T extends object>(keys: { readonly [K in keyof T]-?: true }): readonly (keyof T & string)[] {
+  return Object.freeze(Object.keys(keys)) as (keyof T & string)[];
+}
+
+/**
  * `name` as the engine's own copy of that property key (an internalized
  * string). A parameter name sliced out of a pattern is a fresh string; used
  * as the key of each request's `params` object it made V8's keyed-store

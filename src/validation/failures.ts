@@ -1,6 +1,6 @@
 import { messageOf, BadRequest, httpError, type HttpError } from '../errors';
 import type { Scalar } from './convert';
-import type { Issue } from './schema';
+import type { Issue } from '../schema/compiler';
 
 /** Where a value comes from; it chooses the catalogue variant, so the 400's detail names it. */
 export type Place = 'path' | 'query' | 'header' | 'cookie';

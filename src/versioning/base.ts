@@ -3,7 +3,7 @@ import { ImproperlyConfigured, InvalidArgument, templateOf, versionRefused, type
 import { plainReverse } from '../http/reverse';
 import { VersionLifecycle } from '../lifecycle/lifecycle';
 import type { DeprecatedVersions, LifecycleOptions } from '../lifecycle/policy';
-import { checkKeys } from '../util/keys';
+import { checkKeys, keysOf } from '../util/keys';
 import { checkVersionList } from '../table/versions';
 import type { ReverseOptions, ReverseParams } from '../model/reverse';
 import type { RequestReverseArgs, RequestRouteName } from '../model/names';
@@ -20,7 +20,7 @@ export interface VersioningOptions extends LifecycleOptions {
   maxVersionLength?: number;
 }
 
-const OPTIONS = ['defaultVersion', 'allowedVersions', 'versionParam', 'maxVersionLength', 'deprecated', 'reportVersions'];
+const OPTIONS = keysOf<VersioningOptions>({ defaultVersion: true, allowedVersions: true, versionParam: true, maxVersionLength: true, deprecated: true, reportVersions: true });
 
 export type SchemeReverseOptions = ReverseOptions & { request?: Context };
 

@@ -2,10 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { expect } from 'chai';
 import { change, Controller, field, Get, VersionHistory } from '../../src';
 import { AppHistory } from '../../src/history/app-history';
-import { planRoutes } from '../../src/http/middleware';
-import { render } from '../../src/http/render';
+import { planRoutes } from '../../src/plan/routes';
+import { render } from '../../src/bodies/render';
 import { buildRouteTable } from '../../src/table/builder';
-import { DEFAULT_PARSE_LIMITS } from '../../src/http/parsers/limits';
+import { DEFAULT_PARSE_LIMITS } from '../../src/bodies/parsers/limits';
 
 const Author = Type.Object({ id: Type.Integer(), country: Type.String() });
 

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { Body, Controller, createApp, ImproperlyConfigured, Post } from '../../src';
-import { DEFAULT_BODY_LIMIT } from '../../src/http/parsers/limits';
+import { DEFAULT_BODY_LIMIT } from '../../src/bodies/parsers/limits';
 
 const user = {
   type: 'object',

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { templateOf } from '../../src/openapi/paths';
 import { formsOf as formsOfTokens, paramsOf } from '../../src/table/tokens';
-import { formsOf as matcherForms } from '../../src/http/tree/steps';
+import { formsOf as matcherForms } from '../../src/routing/tree/steps';
 import { CompiledPattern } from '../../src/table/pattern';
 
 const formsOf = (source: string) => formsOfTokens(new CompiledPattern(source).tokens);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { Matcher } from '../../src/http/matcher';
+import { Matcher } from '../../src/routing/matcher';
 import { buildRouteTable } from '../../src/table/builder';
 import { agent, app, raw, statusOf, Users } from './helpers';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { checkSync } from 'recheck';
 import ts from 'typescript';
 import { Controller, Get, HostNameVersioning } from '../../src';
-import { formsOf } from '../../src/http/tree/steps';
+import { formsOf } from '../../src/routing/tree/steps';
 import { runtimeOf } from '../../src/runtime';
 import { globToRegExp } from '../../src/runner-options/paths';
 import { buildRouteTable } from '../../src/table/builder';

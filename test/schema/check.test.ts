@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { z } from 'zod';
 import { compileCheck, type Checked } from '../../src/schema/check';
 import type { StandardSchemaV1 } from '../../src/model/schema';
-import { SchemaCompiler } from '../../src/validation/schema';
+import { SchemaCompiler } from '../../src/schema/compiler';
 
 const check = (schema: Parameters<typeof compileCheck>[0], value: unknown, parameter?: string) => compileCheck(schema, new SchemaCompiler(), 'the test route', parameter)(value);
 

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import * as v from 'valibot';
 import { z } from 'zod';
 import { describeSchema } from '../../src/schema/document';
-import { checkSchema } from '../../src/model/schema';
+import { checkSchema } from '../../src/schema/kinds';
 
 describe('schema/document: what a schema of each kind looks like in a document', () => {
   it('describes a JSON Schema (a TypeBox value) as itself', () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { Controller, Get, NoReverseMatch } from '../../src';
-import { Matcher } from '../../src/http/matcher';
+import { Matcher } from '../../src/routing/matcher';
 import { buildRouteTable } from '../../src/table/builder';
 import { reversePath } from '../../src/table/reverse';
 

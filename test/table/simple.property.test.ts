@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { Interner, Node, type Leaf } from '../../src/http/tree/node';
-import { formsOf } from '../../src/http/tree/steps';
+import { Interner, Node, type Leaf } from '../../src/routing/tree/node';
+import { formsOf } from '../../src/routing/tree/steps';
 import { isSimple } from '../../src/table/parse';
 import { CompiledPattern, ParamLists } from '../../src/table/pattern';
 

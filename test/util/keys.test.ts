@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ImproperlyConfigured } from '../../src';
-import { checkKeys, propertyKey } from '../../src/util/keys';
+import { checkKeys, keysOf, propertyKey } from '../../src/util/keys';
 import { isInternalized } from './internalized';
 
 describe('util/keys', () => {
@@ -23,5 +23,21 @@ describe('util/keys', () => {
       expect(isInternalized(key), name).to.equal(true);
     }
     expect(propertyKey('/:0'.slice(2))).to.equal('0'); // an index key: stored as an element, never an inline-cached name
+  });
+
+  it('keysOf lists the keys of an options type as written, and the compiler holds the object to the type', () => {
+    interface Options {
+      name?: string;
+      versions: readonly string[];
+    }
+    const keys = keysOf<Options>({ name: true, versions: true });
+    expect(keys).to.deep.equal(['name', 'versions']);
+    expect(Object.isFrozen(keys)).to.equal(true);
+    expect(() => checkKeys('x options', { versions: [] }, keys)).to.not.throw();
+    // npm run typecheck fails if either line compiles: a key the type has and the list lacks, a key the list has and the type lacks.
+    // @ts-expect-error `versions` is missing
+    keysOf<Options>({ name: true });
+    // @ts-expect-error `version` is not an option
+    keysOf<Options>({ name: true, versions: true, version: true });
   });
 });

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Body, Controller, createApp, Files, MultiPartParser, Post, type MultiPartOptions, type UploadedFile } from '../../../src';
-import { eventually, multipart, uploadDir } from '../../http/parsers/helpers';
+import { eventually, multipart, uploadDir } from '../../bodies/parsers/helpers';
 
 /**
  * Hostile uploads (docs/reference/hostile-input.md): each is bounded (memory, time, bytes

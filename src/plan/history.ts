@@ -6,13 +6,13 @@ import type { RouteRecord } from '../model/route';
 import type { Schema } from '../model/schema';
 import type { Check } from '../schema/check';
 import { rejected } from '../validation/failures';
-import type { SchemaCompiler } from '../validation/schema';
-import { bodyCheckFor, type Bind } from './binding';
-import { bodyChecks } from './binding-plan';
-import { readBody } from './parsers/read';
+import type { SchemaCompiler } from '../schema/compiler';
+import { bodyCheckFor, type Bind } from '../http/binding';
+import { bodyChecks } from './binding';
+import { readBody } from '../bodies/parsers/read';
 import type { ParseLimits, Parser } from '../model/parser';
 import { planContract } from './contracts';
-import { isRaw, render, type Render } from './render';
+import { isRaw, render, type Render } from '../bodies/render';
 
 export interface VersionedOptions {
   compiler: SchemaCompiler;

@@ -3,13 +3,14 @@ import { ImproperlyConfigured } from '../errors';
 import type { RouteRecord } from '../model/route';
 import { conversionFor, type Conversion } from '../validation/convert';
 import type { Place } from '../validation/failures';
-import type { SchemaCompiler } from '../validation/schema';
-import { isStandardSchema, type Schema } from '../model/schema';
+import type { SchemaCompiler } from '../schema/compiler';
+import type { Schema } from '../model/schema';
+import { isStandardSchema } from '../schema/kinds';
 import { compileCheck, type Check } from '../schema/check';
 import { describeSchema } from '../schema/document';
 import type { ParseLimits, Parser } from '../model/parser';
-import { customReader, queriesReader } from './custom-binding';
-import { binder, cookieSource, headerSource, pathSource, querySource, valueReader, type Bind, type BodySpec, type FileSpec, type Reader } from './binding';
+import { customReader, queriesReader } from '../http/custom-binding';
+import { binder, cookieSource, headerSource, pathSource, querySource, valueReader, type Bind, type BodySpec, type FileSpec, type Reader } from '../http/binding';
 
 export interface BindingOptions {
   /** The app's schema compiler (one per app). */

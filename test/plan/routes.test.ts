@@ -1,7 +1,7 @@
-import { DEFAULT_PARSE_LIMITS } from '../../src/http/parsers/limits';
+import { DEFAULT_PARSE_LIMITS } from '../../src/bodies/parsers/limits';
 import { expect } from 'chai';
 import { Controller, Get, include, Use } from '../../src';
-import { planRoutes } from '../../src/http/middleware';
+import { planRoutes } from '../../src/plan/routes';
 import { buildRouteTable } from '../../src/table/builder';
 
 const pass = async (_ctx: unknown, next: () => Promise<unknown>) => next();

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import request from 'supertest';
 import { Body, Controller, createApp, ImproperlyConfigured, Post, type JSONSchema } from '../../src';
-import { checkBounded, MAX_UNIQUE_ITEMS } from '../../src/validation/bounds';
+import { checkBounded, MAX_UNIQUE_ITEMS } from '../../src/schema/bounds';
 
 function appWith(schema: JSONSchema) {
   @Controller('/b')

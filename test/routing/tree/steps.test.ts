@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { parse } from 'path-to-regexp';
-import { formsOf as formsOfTokens } from '../../../src/http/tree/steps';
+import { formsOf as formsOfTokens } from '../../../src/routing/tree/steps';
 
 const formsOf = (source: string) => formsOfTokens(parse(source).tokens);
 

@@ -1,4 +1,4 @@
-import type { VersioningInfo } from './scheme';
+import type { VersioningInfo } from '../model/scheme';
 
 /** What `createApp()` tells a build check: the app's versioning as tools read it (`app.versioningInfo`). */
 export interface BuildFacts {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { canonical } from '../../../src/http/tree/canonical';
+import { canonical } from '../../../src/routing/tree/canonical';
 
 describe('http/tree/canonical', () => {
   it('decodes percent-escapes, keeping an encoded slash as a character of the segment', () => {

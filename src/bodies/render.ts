@@ -4,7 +4,7 @@ import type { Offer, Offers } from '../negotiation/offers';
 
 /**
  * Writes a handler's value as the response with the negotiated offer (one of
- * the route's `offers`): `render` below, or a route's response contract (./contracts.ts).
+ * the route's `offers`): `render` below, or a route's response contract (plan/contracts.ts).
  */
 export type Render = (ctx: Context, returned: unknown, offer: Offer, offers: Offers) => void | Promise<void>;
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { boundaryOf, PartHeaders } from '../../../src/http/parsers/part-headers';
+import { boundaryOf, PartHeaders } from '../../../src/bodies/parsers/part-headers';
 import { multipart } from './helpers';
 
 const verdict = (body: Buffer, cuts: number[], max: number) => {

@@ -1,29 +1,16 @@
 import compose from 'koa-compose';
-import type { Context } from 'koa';
 import type { ParseLimits, Parser } from '../model/parser';
 import type { RouteRecord } from '../model/route';
-import { SchemaCompiler } from '../validation/schema';
-import type { Bind } from './binding';
-import { planBinding } from './binding-plan';
+import { SchemaCompiler } from '../schema/compiler';
+import type { Bind } from '../http/binding';
+import type { Around, RoutePlan } from '../http/route-plan';
+import { planBinding } from './binding';
 import { controllerInstances, type Resolve } from './controllers';
 import { planContract } from './contracts';
-import { render, type Render } from './render';
-import { planOutcome } from './outcome';
+import { render, type Render } from '../bodies/render';
+import { planOutcome } from '../http/outcome';
 import type { AppHistory } from '../history/app-history';
-import { versionedPlan } from './history-plan';
-
-/** The route's middleware composed into one function; the dispatcher passes the handler step as `next`. */
-export type Around = (ctx: Context, next: () => Promise<unknown>) => Promise<unknown>;
-
-/** What one app needs to run one route, made when the app is built. */
-export interface RoutePlan {
-  readonly instance: Record<string | symbol, (...args: unknown[]) => unknown>;
-  readonly bind: Bind;
-  /** `null` when the route has no middleware: such a route pays nothing for the feature. */
-  readonly around: Around | null;
-  /** Writes the handler's value: plain `render`, or the route's response contract (docs/contracts.md). */
-  readonly render: Render;
-}
+import { versionedPlan } from './history';
 
 export interface PlanOptions {
   resolve: Resolve | undefined;

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { Body, Controller, createApp, Post } from '../../src';
-import { MAX_BODY_DEPTH, nestsDeeperThan } from '../../src/http/json-depth';
+import { MAX_BODY_DEPTH, nestsDeeperThan } from '../../src/bodies/json-depth';
 
 const nested = (depth: number, open = '[', close = ']') => open.repeat(depth) + close.repeat(depth);
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ImproperlyConfigured } from '../../src';
-import { bodyIssues, MAX_ISSUES, parameterIssues, SchemaCompiler } from '../../src/validation/schema';
+import { bodyIssues, MAX_ISSUES, parameterIssues, SchemaCompiler } from '../../src/schema/compiler';
 
 describe('validation/schema', () => {
   it('compiles draft 2020-12 with formats, and lists every failure with a pointer', () => {

@@ -1,13 +1,14 @@
 import type { Context } from 'koa';
 import { InvalidResponse } from '../errors';
-import { isStandardSchema, type Schema } from '../model/schema';
+import type { Schema } from '../model/schema';
+import { isStandardSchema } from '../schema/kinds';
 import type { RouteRecord } from '../model/route';
 import { compileCheck, type Check, type Checked } from '../schema/check';
 import { describeSchema } from '../schema/document';
 import { compileSerializer, type Serialize } from '../schema/serializer';
-import type { SchemaCompiler } from '../validation/schema';
+import type { SchemaCompiler } from '../schema/compiler';
 import type { Offer, Offers } from '../negotiation/offers';
-import { isRaw, render, writeValue, type Render } from './render';
+import { isRaw, render, writeValue, type Render } from '../bodies/render';
 
 export interface ContractOptions {
   /** The app's schema compiler, for `validateResponses`. */

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import type { Context } from 'koa';
 import { BadRequest, Controller, createApp, Ctx, Get, Param, Post } from '../../src';
-import { Matcher } from '../../src/http/matcher';
+import { Matcher } from '../../src/routing/matcher';
 import { buildRouteTable } from '../../src/table/builder';
 
 @Controller('/m')

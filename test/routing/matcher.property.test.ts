@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { pathToRegexp } from 'path-to-regexp';
 import { All, Controller, Get, HttpError, Post, Put } from '../../src';
-import { Matcher, type Candidate, type MatchResult } from '../../src/http/matcher';
+import { Matcher, type Candidate, type MatchResult } from '../../src/routing/matcher';
 import { buildRouteTable } from '../../src/table/builder';
 import type { RouteRecord } from '../../src/model/route';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { parse } from 'path-to-regexp';
-import { Interner } from '../../../src/http/tree/node';
-import { formsOf } from '../../../src/http/tree/steps';
+import { Interner } from '../../../src/routing/tree/node';
+import { formsOf } from '../../../src/routing/tree/steps';
 import { isInternalized } from '../../util/internalized';
 
 describe('http/tree/node', () => {
