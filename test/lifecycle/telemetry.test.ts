@@ -22,7 +22,7 @@ const points = (collected: ResourceMetrics) =>
     .filter((scope) => scope.scope.name === 'waymark')
     .flatMap((scope) => scope.metrics)
     .filter((metric) => metric.descriptor.name === 'waymark.version.deprecated_requests')
-    .flatMap((metric) => metric.dataPoints.map((point) => ({ attributes: point.attributes, value: point.value })));
+    .flatMap((metric) => metric.dataPoints.map((point) => ({ attributes: point.attributes, value: point.value as number })));
 
 describe('lifecycle/telemetry: requests to deprecated versions', () => {
   let reader: PeriodicExportingMetricReader;
