@@ -171,8 +171,9 @@ export function dispatcher({ matcher, plans, versioning, offers: appOffers, rout
       }
       ctx.versioningScheme = scheme;
       if (deprecated !== null && ctx.version !== null && lifecycle?.stateOf(ctx.version)) deprecated(ctx, ctx.version, pinning?.clientOf(ctx));
-      if (lifecycle) announceVersion(ctx, lifecycle, ctx.version, now);
+      // Named before the lifecycle headers, which throw 410 for a retired version: that answer names its version too.
       if (pinning !== null) pinning.answered(ctx, ctx.version);
+      if (lifecycle) announceVersion(ctx, lifecycle, ctx.version, now);
     }
     const chosen = result.candidates.find((candidate) => serves(candidate.route, ctx.version));
     if (!chosen) throw scheme ? scheme.invalidVersion() : new NotFound();

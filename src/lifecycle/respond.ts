@@ -31,7 +31,9 @@ export function announced(ctx: Context): readonly Header[] {
 export function announceVersion(ctx: Context, lifecycle: SchemeLifecycle, version: string | null, now: () => number): void {
   const state = lifecycle.stateOf(version);
   if (state === undefined) return; // a version without deprecation adds nothing to the reported lists
-  announce(ctx, state.own, state.headers);
+  // Kept after what was announced before (the reported lists; the pinned version's header, docs/pinning.md), for a 410 too.
+  const before = announced(ctx);
+  announce(ctx, state.own, before.length === 0 || before === lifecycle.reported ? state.headers : [...before, ...state.own]);
   const sunset = retiredOn(state, now);
   if (sunset !== null) throw httpError('VERSION_RETIRED', { date: sunset });
 }

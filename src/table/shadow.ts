@@ -1,9 +1,24 @@
 import type { RouteRecord } from '../model/route';
 import { methodsOf } from './methods';
+import { isSimple } from './parse';
 import { formsOf, type FlatToken } from './tokens';
 
-/** A path segment as the matcher sees it: literal text, or a whole-segment parameter. */
-type Segment = { text: string } | { param: string };
+/** A path segment as the matcher sees it: literal text (a string), or a whole-segment parameter. */
+type Segment = string | { readonly param: string };
+
+/** One `{ param }` per name, shared: the check runs over every form of every route when an app is built. */
+const PARAMS = new Map<string, { readonly param: string }>();
+function paramSegment(param: string): { readonly param: string } {
+  let segment = PARAMS.get(param);
+  if (segment === undefined) {
+    segment = Object.freeze({ param });
+    if (PARAMS.size < 1024) PARAMS.set(param, segment);
+  }
+  return segment;
+}
+
+/** An answer with nothing in it, shared. */
+const NOTHING: readonly never[] = Object.freeze([]);
 
 /** A form added earlier, as far as it can take later forms' requests. */
 interface Taker<T> {
@@ -38,17 +53,19 @@ export class Shadows<T> {
    * were added. `requirements` are the later form's own: a parameter the
    * earlier one constrains is taken only when constrained the same way.
    */
-  takers(method: string, form: readonly FlatToken[], filled: ReadonlyMap<string, string>, requirements: ReadonlyMap<string, RegExp>): T[] {
+  takers(method: string, form: readonly FlatToken[], filled: ReadonlyMap<string, string>, requirements: ReadonlyMap<string, RegExp>): readonly T[] {
     return this.takersOfAll([method], form, filled, requirements);
   }
 
   /** As `takers`, for owners that take every one of `methods` (the form's segments and shapes found once for all). */
-  takersOfAll(methods: readonly string[], form: readonly FlatToken[], filled: ReadonlyMap<string, string>, requirements: ReadonlyMap<string, RegExp>, segments = segmentsOf(form, filled)): T[] {
-    const candidates = segments === null ? (this.exact.get(exactKey(form, filled)) ?? []) : facing(this.root, segments);
-    const found: Taker<T>[] = [];
+  takersOfAll(methods: readonly string[], form: readonly FlatToken[], filled: ReadonlyMap<string, string>, requirements: ReadonlyMap<string, RegExp>, segments = segmentsOf(form, filled)): readonly T[] {
+    const candidates = segments === null ? (this.exact.get(exactKey(form, filled)) ?? NOTHING) : facing(this.root, segments, 0, null);
+    if (candidates === null || candidates.length === 0) return NOTHING;
+    let found: Taker<T>[] | null = null;
     for (const taker of candidates) {
-      if (methods.every((method) => taker.methods.includes(method)) && takesAll(taker, segments, requirements)) found.push(taker);
+      if (methods.every((method) => taker.methods.includes(method)) && takesAll(taker, segments, requirements)) (found ??= []).push(taker);
     }
+    if (found === null) return NOTHING;
     if (found.length > 1) found.sort((a, b) => a.order - b.order);
     const owners = found.map((taker) => taker.owner);
     return owners.length > 1 ? [...new Set(owners)] : owners;
@@ -65,14 +82,7 @@ export class Shadows<T> {
       return;
     }
     let node = this.root;
-    for (const segment of segments) {
-      if ('text' in segment) {
-        const literals = (node.literals ??= new Map());
-        let next = literals.get(segment.text);
-        if (next === undefined) literals.set(segment.text, (next = shapeNode()));
-        node = next;
-      } else node = node.param ??= shapeNode();
-    }
+    for (const segment of segments) node = typeof segment === 'string' ? literalChild(node, segment) : (node.param ??= shapeNode());
     (node.takers ??= []).push(taker);
   }
 }
@@ -81,34 +91,49 @@ export class Shadows<T> {
 interface ShapeNode<T> {
   /** Made on the first form ending here: most nodes are on the way to one. */
   takers: Taker<T>[] | null;
-  /** Made on the first literal below: most nodes of a large table are leaves. */
+  /**
+   * The literals below: the first one alone (`text`, `next`), a map from the
+   * second on. Most nodes of a large table have one literal below or none
+   * (`/r1/items/:id`): a map each had been 5,000 maps for 5,000 routes.
+   */
+  text: string | null;
+  next: ShapeNode<T> | null;
   literals: Map<string, ShapeNode<T>> | null;
   param: ShapeNode<T> | null;
 }
 
-const shapeNode = <T>(): ShapeNode<T> => ({ takers: null, literals: null, param: null });
+const shapeNode = <T>(): ShapeNode<T> => ({ takers: null, text: null, next: null, literals: null, param: null });
+
+function literalChild<T>(node: ShapeNode<T>, text: string): ShapeNode<T> {
+  if (node.text === null) {
+    node.text = text;
+    return (node.next = shapeNode());
+  }
+  if (node.text === text) return node.next as ShapeNode<T>;
+  const literals = (node.literals ??= new Map());
+  let next = literals.get(text);
+  if (next === undefined) literals.set(text, (next = shapeNode()));
+  return next;
+}
 
 /**
  * The takers whose shape may take these segments: a literal faces the same
  * literal or a parameter, a parameter only a parameter. Walks the index
  * along the forms that exist, so a check costs what it finds, not one
- * lookup per combination of literals and parameters.
+ * lookup per combination of literals and parameters; `null` when it finds none.
  */
-function facing<T>(root: ShapeNode<T>, segments: readonly Segment[]): Taker<T>[] {
-  const found: Taker<T>[] = [];
-  const walk = (node: ShapeNode<T>, at: number): void => {
-    if (at === segments.length) {
-      if (node.takers !== null) for (const taker of node.takers) found.push(taker);
-      return;
-    }
-    const segment = segments[at];
-    if ('text' in segment) {
-      const literal = node.literals?.get(segment.text);
-      if (literal !== undefined) walk(literal, at + 1);
-    }
-    if (node.param !== null) walk(node.param, at + 1);
-  };
-  walk(root, 0);
+function facing<T>(node: ShapeNode<T>, segments: readonly Segment[], at: number, found: Taker<T>[] | null): Taker<T>[] | null {
+  if (at === segments.length) {
+    if (node.takers !== null) for (const taker of node.takers) (found ??= []).push(taker);
+    return found;
+  }
+  const segment = segments[at];
+  if (typeof segment === 'string') {
+    const literal = node.text === segment ? node.next : node.literals?.get(segment);
+    if (literal != null) found = facing(literal, segments, at + 1, found);
+    if (segment === '') return found; // an empty segment (`/a/`) is no parameter's value
+  }
+  if (node.param !== null) found = facing(node.param, segments, at + 1, found);
   return found;
 }
 
@@ -131,15 +156,17 @@ export function shadowedRoutes(routes: readonly RouteRecord[]): Map<RouteRecord,
   const none = new Map<string, string>();
   for (const route of routes) {
     const methods = methodsOf(route.method);
-    const forms = formsOf(route.pattern.tokens);
-    const segmented = forms.map((form) => segmentsOf(form, none)); // once per form, for the check and the index
-    let earlier: RouteRecord[] | null = null;
+    // A pattern of static segments and whole `:params` (nearly every route) is read off its source: no tokens, one form.
+    const simple = isSimple(route.pattern.source);
+    const forms = simple ? SIMPLE_FORMS : formsOf(route.pattern.tokens);
+    const segmented = simple ? [simpleSegments(route.pattern.source)] : forms.map((form) => segmentsOf(form, none)); // once per form, for the check and the index
+    let earlier: readonly RouteRecord[] | null = null;
     for (let i = 0; i < forms.length; i++) {
       if (earlier !== null && earlier.length === 0) break; // a form no earlier route takes: the route is reached
       const takers = index.takersOfAll(methods, forms[i], none, route.requirements, segmented[i]);
       earlier = earlier === null ? takers : earlier.filter((other) => takers.includes(other));
     }
-    const shadow = shadowOf(route, earlier ?? []);
+    const shadow = earlier === null || earlier.length === 0 ? undefined : shadowOf(route, earlier);
     if (shadow) shadows.set(route, shadow);
     for (let i = 0; i < forms.length; i++) index.add(route, methods, forms[i], none, route.requirements, segmented[i]);
   }
@@ -163,12 +190,13 @@ function shadowOf(route: RouteRecord, earlier: readonly RouteRecord[]): Shadow |
  */
 function takesAll<T>(taker: Taker<T>, segments: readonly Segment[] | null, requirements: ReadonlyMap<string, RegExp>): boolean {
   if (segments === null || taker.segments === null) return sameRequirements(taker.requirements, requirements);
+  if (taker.requirements.size === 0) return true;
   return taker.segments.every((mine, at) => {
-    if (!('param' in mine)) return true; // equal literals: the shape says so
+    if (typeof mine === 'string') return true; // equal literals: the shape says so
     const requirement = taker.requirements.get(mine.param);
     if (!requirement) return true;
     const theirs = segments[at];
-    return 'text' in theirs ? requirement.test(theirs.text) : sameRegExp(requirement, requirements.get(theirs.param));
+    return typeof theirs === 'string' ? requirement.test(theirs) : sameRegExp(requirement, requirements.get(theirs.param));
   });
 }
 
@@ -206,13 +234,6 @@ function segmentsOf(form: readonly FlatToken[], filled: ReadonlyMap<string, stri
   let allText = true;
   let text = '';
   let param: string | null = null; // the name, while the segment is one parameter alone
-  let whole = true;
-  const close = (): void => {
-    if (!open) return;
-    if (count === 1 && param !== null) segments.push({ param });
-    else if (allText) segments.push({ text });
-    else whole = false;
-  };
   for (const part of form) {
     const value = part.type === 'text' ? part.value : filled.get(part.name);
     if (value === undefined) {
@@ -225,7 +246,7 @@ function segmentsOf(form: readonly FlatToken[], filled: ReadonlyMap<string, stri
     for (let start = 0, index = 0; ; index++) {
       const slash = value.indexOf('/', start);
       if (index > 0 && part.type === 'text') {
-        close();
+        if (open && !closed(segments, count, param, allText, text)) return null;
         open = true;
         count = 0;
         allText = true;
@@ -243,6 +264,24 @@ function segmentsOf(form: readonly FlatToken[], filled: ReadonlyMap<string, stri
       start = slash + 1;
     }
   }
-  close();
-  return whole ? segments : null;
+  return !open || closed(segments, count, param, allText, text) ? segments : null;
+}
+
+/** The one form of a simple pattern, in place of its tokens: the check reads a form only when it is not whole segments. */
+const SIMPLE_FORMS: readonly (readonly FlatToken[])[] = Object.freeze([Object.freeze([])]);
+
+/** `segmentsOf` for a simple pattern (`isSimple`), off its source: `/a/:id/` is `a`, the parameter `id`, and an empty literal. */
+function simpleSegments(source: string): Segment[] {
+  const parts = source.split('/');
+  const segments: Segment[] = [];
+  for (let i = 1; i < parts.length; i++) segments.push(parts[i].charCodeAt(0) === 58 ? paramSegment(parts[i].slice(1)) : parts[i]);
+  return segments;
+}
+
+/** Ends a segment: pushes it, or answers `false` for one that is neither a whole literal nor a whole parameter. */
+function closed(segments: Segment[], count: number, param: string | null, allText: boolean, text: string): boolean {
+  if (count === 1 && param !== null) segments.push(paramSegment(param));
+  else if (allText) segments.push(text);
+  else return false;
+  return true;
 }

@@ -122,6 +122,13 @@ describe('pinning', () => {
     expect([failed.status, failed.headers['api-version']]).to.deep.equal([409, 'v2']);
     const refused = await request(app.callback()).get('/ping').set('Accept', 'text/csv');
     expect([refused.status, refused.headers['api-version']], 'refused before a version is known').to.deep.equal([406, undefined]);
+    const retiring = new QueryParameterVersioning({
+      defaultVersion: 'v3',
+      allowedVersions: ['v1', 'v2', 'v3'],
+      deprecated: { v1: { at: '2020-01-01T00:00:00Z', sunset: '2021-01-01T00:00:00Z', retireAfterSunset: true } },
+    });
+    const retired = await request(appWith(new MemoryPinStore(), retiring, { header: 'Api-Version' }).callback()).get('/ping?version=v1').set('X-Api-Key', 'k1');
+    expect([retired.status, retired.headers['api-version']], 'a retired version is named on its 410').to.deep.equal([410, 'v1']);
   });
 
   it('fails closed: a store that throws or hangs serves the default version and reports an error event, never a 500', async () => {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import fc from 'fast-check';
 import request from 'supertest';
 import { All, Controller, createApp, Get, Head, Post, QueryParameterVersioning } from '../../src';
 import { buildRouteTable } from '../../src/table/builder';
@@ -90,5 +91,42 @@ describe('table/shadow', () => {
     const paths = createApp({ routes: [Behind] }).openapi().paths;
     expect(Object.keys(paths)).to.deep.equal(['/s/{x}', '/s/files/{path}', '/s/fixed']);
     expect(Object.keys(paths['/s/fixed'])).to.deep.equal(['post']);
+  });
+});
+
+describe('table/shadow: against a statement of the rule (property)', () => {
+  /** The rule for GET routes of whole segments: an earlier pattern of as many segments takes each one, a parameter any non-empty text or parameter. */
+  const takes = (earlier: string[], later: string[]) =>
+    earlier.length === later.length && earlier.every((segment, i) => (segment.startsWith(':') ? later[i] !== '' : segment === later[i]));
+
+  it('finds exactly the routes an earlier one takes, read off the source or the tokens alike', () => {
+    let shadowedSeen = 0;
+    let reachedSeen = 0;
+    const segment = fc.constantFrom('a', 'b', '', ':x', ':y');
+    fc.assert(
+      fc.property(fc.array(fc.array(segment, { minLength: 1, maxLength: 3 }), { minLength: 2, maxLength: 6 }), fc.boolean(), (paths, grouped) => {
+        // `grouped`: each pattern also written with an empty optional group at its end, so it is parsed into tokens and forms.
+        const controllers = paths.map((segments, i) => {
+          class Route {
+            handle() {
+              return i;
+            }
+          }
+          const source = '/' + segments.map((part, at) => (part.startsWith(':') ? `${part}${at}` : part)).join('/');
+          Get(source + (grouped ? '{}' : ''), `r${i}`)(Route.prototype, 'handle', Object.getOwnPropertyDescriptor(Route.prototype, 'handle')!);
+          return Controller('')(Route) ?? Route;
+        });
+        const built = buildRouteTable(controllers);
+        const found = shadowedRoutes(built.routes);
+        built.routes.forEach((route, i) => {
+          const expected = paths.slice(0, i).some((earlier) => takes(earlier, paths[i]));
+          expect(found.has(route), `${paths.map((p) => '/' + p.join('/')).join(' ')}: route ${i}`).to.equal(expected);
+          if (expected) shadowedSeen++;
+          else reachedSeen++;
+        });
+      }),
+      { numRuns: 300 },
+    );
+    expect([shadowedSeen > 100, reachedSeen > 100]).to.deep.equal([true, true]);
   });
 });
