@@ -3,7 +3,7 @@ import type { Guard } from '../model/guard';
 import { isDeepStrictEqual } from 'node:util';
 import { ImproperlyConfigured } from '../errors';
 import type { OpenApiDocument } from '../openapi/document';
-import { checkKeys } from '../util/keys';
+import { checkKeys, keysOf } from '../util/keys';
 
 /** The options of `docsRoutes()`. */
 export interface DocsRoutesOptions {
@@ -60,7 +60,8 @@ export interface ResolvedDocsOptions {
   readonly use: readonly Guard[];
 }
 
-const KNOWN = ['prefix', 'namespace', 'title', 'info', 'versions', 'document', 'swaggerUi', 'use'];
+const KNOWN = keysOf<DocsRoutesOptions>({ prefix: true, namespace: true, title: true, info: true, versions: true, document: true, swaggerUi: true, use: true });
+const INFO_KEYS = keysOf<NonNullable<DocsRoutesOptions['info']>>({ title: true, description: true });
 /** The settings the page sets itself: the switcher, where the UI goes, and the layout that shows the switcher. */
 const PAGE_OWNED = ['url', 'urls', 'urls.primaryName', 'dom_id', 'domNode', 'layout', 'presets', 'plugins', 'spec', 'configUrl', 'oauth2RedirectUrl'];
 
@@ -76,7 +77,7 @@ export function resolveDocsOptions(options: DocsRoutesOptions): ResolvedDocsOpti
   }
   const title = options.title ?? 'API documentation';
   if (typeof title !== 'string') throw new ImproperlyConfigured(`docsRoutes(): title must be a string, got ${JSON.stringify(title)}.`);
-  checkKeys('docsRoutes() option info', options.info ?? {}, ['title', 'description']);
+  checkKeys('docsRoutes() option info', options.info ?? {}, INFO_KEYS);
   const info = { title, ...options.info };
   for (const [key, value] of Object.entries(info)) {
     if (typeof value !== 'string') throw new ImproperlyConfigured(`docsRoutes(): info.${key} must be a string, got ${JSON.stringify(value)}.`);

@@ -1,10 +1,12 @@
 import { ImproperlyConfigured } from '../errors';
-import { checkKeys } from '../util/keys';
+import { checkKeys, keysOf } from '../util/keys';
 import { isChange, type VersionChange } from './change';
 import type { Schema } from '../model/schema';
 import { PayloadConverter } from './payloads';
 
 /** One version of the history and the changes that turned the version below it into this one. */
+const ENTRY_KEYS = keysOf<VersionEntry>({ version: true, changes: true });
+
 export interface VersionEntry {
   version: string;
   /** Absent (or empty) for the oldest version, which nothing came before. */
@@ -55,7 +57,7 @@ export class VersionHistory {
     const versions: string[] = [];
     const changes: VersionChange[][] = [];
     entries.forEach((entry, index) => {
-      checkKeys(`VersionHistory entry ${index + 1}`, entry, ['version', 'changes']);
+      checkKeys(`VersionHistory entry ${index + 1}`, entry, ENTRY_KEYS);
       const { version, changes: own = [] } = entry;
       if (typeof version !== 'string' || version === '') throw new ImproperlyConfigured(`VersionHistory entry ${index + 1}: version must be a non-empty string, got ${JSON.stringify(version)}.`);
       if (versions.includes(version)) throw new ImproperlyConfigured(`VersionHistory: version '${version}' is listed twice. Each version appears once, newest first; merge the two entries' changes.`);

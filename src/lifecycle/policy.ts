@@ -1,5 +1,5 @@
 import { ImproperlyConfigured } from '../errors';
-import { checkKeys } from '../util/keys';
+import { checkKeys, keysOf } from '../util/keys';
 import { parseRfc3339 } from '../validation/date';
 
 /** The life of one deprecated version (docs/lifecycle.md). */
@@ -42,7 +42,7 @@ export interface Deprecation {
   readonly retireAfterSunset: boolean;
 }
 
-const ENTRY_KEYS = ['at', 'sunset', 'link', 'retireAfterSunset'];
+const ENTRY_KEYS = keysOf<DeprecationEntry>({ at: true, sunset: true, link: true, retireAfterSunset: true });
 /** Visible ASCII without the characters that would end or break a `<...>` link target. */
 const LINK = /^[\x21-\x7e]+$/;
 

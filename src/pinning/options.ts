@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { ImproperlyConfigured } from '../errors';
 import type { RouteRecord } from '../model/route';
 import type { VersioningScheme } from '../model/scheme';
-import { checkKeys } from '../util/keys';
+import { checkKeys, keysOf } from '../util/keys';
 import type { VersionPinStore } from './store';
 
 /** `AppOptions.pinning`: which client a request comes from, and where its pin is kept (docs/pinning.md). */
@@ -24,6 +24,8 @@ export interface ResolvedPinning {
   readonly timeout: number;
 }
 
+const PINNING_KEYS = keysOf<PinningOptions>({ identify: true, store: true, header: true, timeout: true });
+
 /** An HTTP field name (RFC 9110 token). */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
@@ -34,7 +36,7 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  */
 export function resolvePinning(options: PinningOptions, scheme: VersioningScheme | null, routes: readonly RouteRecord[], pathParam: string | null): ResolvedPinning {
   if (typeof options !== 'object' || options === null) throw new ImproperlyConfigured('pinning must be { identify: (ctx) => ctx.get("X-Api-Key") || undefined, store: new MemoryPinStore() }.');
-  checkKeys('createApp() option pinning', options, ['identify', 'store', 'header', 'timeout']);
+  checkKeys('createApp() option pinning', options, PINNING_KEYS);
   if (typeof options.identify !== 'function') throw new ImproperlyConfigured('pinning.identify must be a function of the request returning its client id (an API key, an account id) or undefined.');
   const store = options.store as Partial<VersionPinStore> | undefined;
   if (typeof store?.get !== 'function' || typeof store.set !== 'function') {

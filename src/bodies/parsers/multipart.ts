@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import { BadRequest, HttpError, ImproperlyConfigured, messageOf } from '../../errors';
 import type { FormBody, ParseLimits, Parser, UploadedFile } from '../../model/parser';
 import { UPLOADS } from '../files';
-import { checkKeys } from '../../util/keys';
+import { checkKeys, keysOf } from '../../util/keys';
 import { addField } from './form';
 import { boundaryOf, PartHeaders } from './part-headers';
 import { busboy } from './busboy';
@@ -19,7 +19,8 @@ export interface MultiPartOptions {
   limits?: Partial<ParseLimits>;
 }
 
-const LIMIT_KEYS = ['body', 'fields', 'fieldSize', 'files', 'fileSize', 'parts', 'headerSize'];
+const OPTION_KEYS = keysOf<MultiPartOptions>({ storage: true, directory: true, limits: true });
+const LIMIT_KEYS = keysOf<ParseLimits>({ body: true, fields: true, fieldSize: true, files: true, fileSize: true, parts: true, headerSize: true });
 
 /**
  * Reads `multipart/form-data` with @fastify/busboy, streaming: fields become
@@ -51,7 +52,7 @@ const LIMIT_KEYS = ['body', 'fields', 'fieldSize', 'files', 'fileSize', 'parts',
  * ```
  */
 export function MultiPartParser(options: MultiPartOptions = {}): Parser {
-  checkKeys('MultiPartParser() options', options, ['storage', 'directory', 'limits']);
+  checkKeys('MultiPartParser() options', options, OPTION_KEYS);
   const own = options.limits ?? {};
   checkKeys('MultiPartParser() option limits', own, LIMIT_KEYS);
   for (const [key, value] of Object.entries(own)) {
