@@ -123,6 +123,7 @@ export const scenarios: Scenario[] = [
   // Versions per client (docs/pinning.md): requests that name no version, with an API key.
   { name: 'pinning: no version named, no pinning', server: 'pinning', headers: { 'x-api-key': 'bench' } },
   { name: 'pinning: no version named, in-memory store', server: 'pinning', args: ['--pinning'], headers: { 'x-api-key': 'bench' } },
+  { name: 'pinning: no version named, no pinning, its two headers by hand', server: 'pinning', args: ['--headers-by-hand'], headers: { 'x-api-key': 'bench' } },
   // Requests to a deprecated version: no OpenTelemetry API and no hook, the API without an SDK, the SDK's counter.
   { name: 'telemetry: deprecated version, no OTel API, no hook', server: 'telemetry', args: ['--no-otel'], requests: versioned },
   { name: 'telemetry: deprecated version, OTel API, no SDK', server: 'telemetry', requests: versioned },
@@ -196,6 +197,12 @@ export const targets: Target[] = [
   },
   { name: 'history.convert / the same conversion in a request (20 fields)', value: (m) => m.convert.convertNs / m.convert.inRequestNs, needed: 2, direction: 'at most' },
   { name: 'pinning: in-memory store / no pinning', value: (m) => m.ratio('pinning: no version named, in-memory store', 'pinning: no version named, no pinning'), needed: 0.95 },
+  // What pinning adds to the two headers it must send (docs/performance.md#pinning-and-its-headers).
+  {
+    name: 'pinning: in-memory store / its two headers by hand',
+    value: (m) => m.ratio('pinning: no version named, in-memory store', 'pinning: no version named, no pinning, its two headers by hand'),
+    needed: 0.97,
+  },
   {
     name: 'telemetry: OTel SDK counter / none (deprecated version)',
     value: (m) => m.ratio('telemetry: deprecated version, OTel SDK counter', 'telemetry: deprecated version, no OTel API, no hook'),
@@ -218,6 +225,7 @@ export const targets: Target[] = [
 ];
 
 export const comparisons: Comparison[] = [
+  { name: 'pinning: its two headers by hand / no pinning', value: (m) => m.ratio('pinning: no version named, no pinning, its two headers by hand', 'pinning: no version named, no pinning') },
   { name: 'waymark + url-path + lifecycle headers / waymark + url-path', value: (m) => m.ratio('waymark + url-path + lifecycle headers', 'waymark + url-path') },
   // What the lifecycle row's five headers cost any Koa app that sends them: the floor of the lifecycle target (docs/performance.md).
   { name: 'koa: five lifecycle headers by hand / none', value: (m) => m.ratio('koa, one middleware, five lifecycle headers by hand', 'koa, one middleware') },

@@ -18,4 +18,13 @@ class Users {
 const versioning = new QueryParameterVersioning({ defaultVersion: 'v2', allowedVersions: ['v1', 'v2'] });
 const pinning = process.argv.includes('--pinning') ? { pinning: { identify: (ctx: Context) => ctx.get('X-Api-Key') || undefined, store: new MemoryPinStore() } } : {};
 const { value: app, buildMs } = timed(() => createApp({ routes: [...filler(9), Users], versioning, ...pinning }));
+// `--headers-by-hand`: no pinning, and the two headers a pinned response must carry (`Vary`, `Waymark-Version`)
+// set by a middleware: what sending them costs any app, the floor of the pinning target (docs/performance.md).
+if (process.argv.includes('--headers-by-hand')) {
+  app.use(async (ctx, next) => {
+    ctx.res.setHeader('Vary', 'Waymark-Version');
+    ctx.res.setHeader('Waymark-Version', 'v2');
+    await next();
+  });
+}
 serve(createServer(app.callback()), buildMs);

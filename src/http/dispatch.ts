@@ -10,13 +10,13 @@ import { lastQueryValue } from './query';
 import { announce, announceVersion } from '../lifecycle/respond';
 import type { RouteRecord } from '../model/route';
 import { serves } from '../table/versions';
-import type { VersioningScheme } from '../model/scheme';
 import type { Candidate, Matcher } from '../routing/matcher';
 import type { RoutePlan } from './route-plan';
 import { asError, sendProblem, toProblem, varyOn } from './problem';
 import type { RouteTrace } from './tracing';
 import type { Pinning } from '../pinning/pinning';
 import type { DeprecationWatch } from '../lifecycle/telemetry';
+import type { AppRuntime } from '../runtime';
 import type { ErrorFormat } from '../model/error-format';
 import { DEFAULT_ERROR_FORMAT } from './error-format';
 import { applyOutcome, Outcome } from './outcome';
@@ -91,20 +91,17 @@ export function settling(middleware: Middleware, validationStatus = 400): Middle
   };
 }
 
-export interface Routing {
+/**
+ * What the dispatcher reads: the app's runtime fields it needs (the scheme,
+ * the app's renderers, `formatOverride`, the clock), taken from `AppRuntime`
+ * rather than declared again, and what only dispatching has.
+ */
+export interface Routing extends Pick<AppRuntime, 'versioning' | 'offers' | 'formatOverride' | 'now'> {
   matcher: Matcher;
   /** Per route, in the table's order: controller instance, binder and composed middleware. */
   plans: readonly RoutePlan[];
-  /** The app's scheme; a controller's `versioning` option overrides it. */
-  versioning: VersioningScheme | null;
-  /** The app's renderers (what a 405 varies on). */
-  offers: Offers;
   /** Per route, in the table's order: its renderers, the app's `offers` when it names none. */
   routeOffers: readonly Offers[];
-  /** The query parameter that picks a renderer by format (`AppOptions.formatOverride`); `null` when off. */
-  formatOverride: string | null;
-  /** The clock for `retireAfterSunset`, in ms since the epoch. */
-  now: () => number;
   /** Gives the request's trace span its route; `null` without OpenTelemetry. */
   trace: RouteTrace | null;
   /** `AppOptions.pinning` (docs/pinning.md); `null` when off. */
