@@ -1,7 +1,8 @@
-import { execFileSync, fork, spawn } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { comparisons, scenarios as allScenarios, startupRows, startupSizes, targets, type Measurements, type Scenario } from './scenarios';
+import { startupRows, startupSizes, type Measurements } from './scenarios';
+import { BASELINE, fixed, judge, judgedLines, load, requestsOf, selection, type Selected } from './select';
 
 /**
  * The side-by-side benchmark: every server in its own process, the load
@@ -15,17 +16,10 @@ import { comparisons, scenarios as allScenarios, startupRows, startupSizes, targ
  * `=` (`--only =waymark`: that row alone) (skips the table sizes unless
  * `--only startup`, reversal unless `--only reverse`, and history.convert unless `--only history.convert`).
  */
-const quick = process.argv.includes('--quick');
-const only = process.argv.flatMap((arg, i, all) => (all[i - 1] === '--only' ? [arg] : []));
+const { quick, only, wanted, baselineDir, selected, scenarios } = selection(process.argv);
 const settings = quick ? { rounds: 1, duration: 2, warmup: 1 } : { rounds: Number(process.env.BENCH_ROUNDS ?? 6), duration: 3, warmup: 1 };
 const connections = 50;
 const build = join(__dirname, 'servers');
-const wanted = (name: string) => only.length === 0 || only.some((text) => (text.startsWith('=') ? name === text.slice(1) : name.includes(text)));
-const baselineDir = process.argv.flatMap((arg, i, all) => (all[i - 1] === '--baseline' ? [arg] : []))[0];
-const selected = allScenarios.filter((s) => (!quick || s.quick !== false) && wanted(s.name));
-const BASELINE = ' [baseline]';
-const scenarios: (Scenario & { dir?: string })[] =
-  baselineDir === undefined ? selected : selected.flatMap((s) => [s, { ...s, name: s.name + BASELINE, dir: join(baselineDir, 'bench', '.build', 'bench', 'servers') }]);
 
 interface Sample {
   rps: number;
@@ -55,13 +49,11 @@ async function start(server: string, args: string[], dir = build) {
   return { child, ask, ...ready };
 }
 
-async function measure(scenario: Scenario & { dir?: string }): Promise<Sample> {
+async function measure(scenario: Selected): Promise<Sample> {
   const { child, ask, port } = await start(scenario.server, scenario.args ?? [], scenario.dir);
   try {
     const rssIdle = await ask<number>('rss', 'rss');
-    const headers = { accept: 'application/json', ...scenario.headers };
-    const requests = (scenario.requests ?? [{ path: '/users/42' }]).map((r) => ({ method: 'GET', ...r, headers: { ...headers, ...r.headers } }));
-    const options = { url: `http://127.0.0.1:${port}`, connections, requests };
+    const options = { url: `http://127.0.0.1:${port}`, connections, requests: requestsOf(scenario) };
     await load({ ...options, duration: settings.warmup });
     const result = await load({ ...options, duration: settings.duration });
     const rssLoaded = await ask<number>('rss', 'rss');
@@ -69,25 +61,6 @@ async function measure(scenario: Scenario & { dir?: string }): Promise<Sample> {
   } finally {
     child.kill();
   }
-}
-
-interface AutocannonResult {
-  requests: { average: number };
-  latency: { p99: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-
-function load(options: object): Promise<AutocannonResult> {
-  return new Promise((resolve, reject) => {
-    // On stdin, not the command line: a row's request bodies (a 1 MiB upload) are over the kernel's argument limit (E2BIG).
-    const run = spawn(process.execPath, [join(__dirname, 'client.js')], { stdio: ['pipe', 'pipe', 'inherit'] });
-    run.stdin.end(JSON.stringify(options));
-    let out = '';
-    run.stdout.on('data', (chunk) => (out += chunk));
-    run.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`the load client exited with ${code}`))));
-  });
 }
 
 /** Idle RSS after GC and build time, for each table size: the median of a few fresh processes. */
@@ -130,7 +103,6 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-const fixed = (value: number, digits: number, width: number) => (Number.isFinite(value) ? value.toFixed(digits) : '-').padStart(width);
 
 async function main(): Promise<void> {
   const samples = new Map<string, Sample[]>(scenarios.map((s) => [s.name, []]));
@@ -169,11 +141,7 @@ async function main(): Promise<void> {
     reverse,
     convert,
   };
-  const results = targets.map((target) => {
-    const value = target.value(measurements);
-    const direction = target.direction ?? 'at least';
-    return { name: target.name, value, needed: target.needed, direction, met: direction === 'at most' ? value <= target.needed : value >= target.needed };
-  });
+  const { results, compared } = judge(measurements);
 
   const lines = [`connections ${connections}, ${settings.rounds} round(s) of ${settings.duration} s after ${settings.warmup} s warm-up, medians (target ratios: median of per-round ratios); node ${process.version}`, ''];
   const base = summary['raw node:http']?.rps ?? NaN;
@@ -201,19 +169,7 @@ async function main(): Promise<void> {
   if (Number.isFinite(convert.convertNs)) {
     lines.push('', `history.convert, 20 fields two versions back: ${(convert.convertNs / 1000).toFixed(1)} µs; the same conversion in a request (v1 less v3, in process): ${(convert.inRequestNs / 1000).toFixed(1)} µs`);
   }
-  lines.push('', `${'target'.padEnd(66)} ${'measured'.padStart(8)} ${'needed'.padStart(9)}`);
-  for (const result of results.filter(({ value }) => !Number.isNaN(value))) {
-    lines.push(`${result.name.padEnd(66)} ${fixed(result.value, 2, 8)} ${`${result.direction === 'at most' ? '≤' : '≥'} ${result.needed.toFixed(2)}`.padStart(9)}  ${result.met ? 'ok' : 'MISSED'}`);
-  }
-  if (baselineDir !== undefined) {
-    lines.push('', `this tree / ${baselineDir} (median of per-round ratios)`);
-    for (const { name } of selected) lines.push(`${name.padEnd(66)} ${fixed(measurements.ratio(name, name + BASELINE), 3, 8)}`);
-  }
-  const compared = comparisons.map((comparison) => ({ name: comparison.name, value: comparison.value(measurements) })).filter(({ value }) => !Number.isNaN(value));
-  if (compared.length > 0) {
-    lines.push('', 'for comparison (no target)');
-    for (const { name, value } of compared) lines.push(`${name.padEnd(66)} ${fixed(value, 2, 8)}`);
-  }
+  lines.push(...judgedLines(results, compared, baselineDir, selected.map(({ name }) => [name, measurements.ratio(name, name + BASELINE)])));
   process.stdout.write(`${lines.join('\n')}\n`);
 
   const dir = join(__dirname, '..', '..', '..', 'bench', 'results');
