@@ -197,7 +197,7 @@ export const targets: Target[] = [
   },
   { name: 'history.convert / the same conversion in a request (20 fields)', value: (m) => m.convert.convertNs / m.convert.inRequestNs, needed: 2, direction: 'at most' },
   { name: 'pinning: in-memory store / no pinning', value: (m) => m.ratio('pinning: no version named, in-memory store', 'pinning: no version named, no pinning'), needed: 0.95 },
-  // What pinning adds to the two headers it must send (docs/performance.md#pinning-and-its-headers).
+  // What pinning adds to the two headers it must send (docs/performance.md#headers-cost-what-node-charges).
   {
     name: 'pinning: in-memory store / its two headers by hand',
     value: (m) => m.ratio('pinning: no version named, in-memory store', 'pinning: no version named, no pinning, its two headers by hand'),
