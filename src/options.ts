@@ -1,6 +1,6 @@
 import { ImproperlyConfigured } from './errors';
 import type { ProxyTrust } from './http/proxy';
-import { DEFAULT_PARSE_LIMITS } from './bodies/parsers/limits';
+import { checkedLimits, DEFAULT_PARSE_LIMITS } from './bodies/parsers/limits';
 import { JSONParser } from './bodies/parsers/json';
 import type { ParseLimits, Parser, ParserEntry } from './model/parser';
 import { checkParsers } from './table/parsers';
@@ -184,7 +184,7 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   checkKeys('createApp() option limits', options.limits ?? {}, ['paramLength', ...Object.keys(DEFAULT_PARSE_LIMITS)]);
   const paramLength = options.limits?.paramLength ?? 256;
   if (!Number.isInteger(paramLength) || paramLength < 1) throw new ImproperlyConfigured(`limits.paramLength must be a positive integer, got ${JSON.stringify(paramLength)}.`);
-  const limits = parseLimits(options.limits ?? {});
+  const limits = checkedLimits(options.limits ?? {});
   const parsers = options.parsers === undefined ? [JSONParser()] : checkParsers(options.parsers, 'createApp() option parsers');
   const resolve: Resolve | undefined = options.resolve;
   if (resolve !== undefined && typeof resolve !== 'function') throw new ImproperlyConfigured('resolve must be a function from a controller class to its instance, such as (C) => container.resolve(C).');
@@ -259,20 +259,6 @@ function appRenderers(options: AppOptions): readonly Renderer[] {
     );
   }
   return Object.freeze(mediaTypes.map((mediaType) => (mediaType === JSONRenderer.mediaType ? JSONRenderer : Object.freeze({ ...JSONRenderer, mediaType }))));
-}
-
-function parseLimits(given: Partial<ParseLimits>): ParseLimits {
-  const limits = { ...DEFAULT_PARSE_LIMITS };
-  for (const key of Object.keys(DEFAULT_PARSE_LIMITS) as (keyof ParseLimits)[]) {
-    const value = given[key];
-    if (value === undefined) continue;
-    if (!Number.isSafeInteger(value) || value < 1) {
-      const example = key === 'body' ? ' number of bytes (such as 1048576 for 1 MiB)' : '';
-      throw new ImproperlyConfigured(`limits.${key} must be a positive integer${example}, got ${JSON.stringify(value)}.`);
-    }
-    limits[key] = value;
-  }
-  return Object.freeze(limits);
 }
 
 /** Misuse fails when the app is built, not on the first request. */

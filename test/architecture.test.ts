@@ -127,6 +127,13 @@ describe('architecture: the import graph of src/', function () {
     expect(imports().length).to.be.at.least(300);
   });
 
+  it('keeps every file of src/ to 300 lines or fewer: past that it is two files (docs/architecture.md)', () => {
+    const files = Object.keys(tree).filter((file) => file.startsWith('src/'));
+    const long = files.map((file) => [file, readFileSync(join(root, file), 'utf8').split('\n').length - 1] as const).filter(([, lines]) => lines > 300);
+    expect(files.length).to.be.greaterThan(100);
+    expect(long).to.deep.equal([]);
+  });
+
   it('has no import cycle between files, type imports included', () => {
     const cycles = parseCircular(tree).map((cycle) => cycle.join(' -> '));
     expect(cycles, 'import cycles').to.deep.equal([]);

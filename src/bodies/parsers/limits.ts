@@ -1,3 +1,4 @@
+import { ImproperlyConfigured } from '../../errors';
 import type { ParseLimits } from '../../model/parser';
 
 /** `limits.body` when the app does not set it: 1 MiB, as koa-bodyparser's JSON limit. */
@@ -17,3 +18,18 @@ export const DEFAULT_PARSE_LIMITS: ParseLimits = Object.freeze({
   parts: 1000,
   headerSize: 16 * 1024,
 });
+
+/** The app's `limits` for bodies over the defaults; a limit that is not a positive integer throws, when the app is built. */
+export function checkedLimits(given: Partial<ParseLimits>): ParseLimits {
+  const limits = { ...DEFAULT_PARSE_LIMITS };
+  for (const key of Object.keys(DEFAULT_PARSE_LIMITS) as (keyof ParseLimits)[]) {
+    const value = given[key];
+    if (value === undefined) continue;
+    if (!Number.isSafeInteger(value) || value < 1) {
+      const example = key === 'body' ? ' number of bytes (such as 1048576 for 1 MiB)' : '';
+      throw new ImproperlyConfigured(`limits.${key} must be a positive integer${example}, got ${JSON.stringify(value)}.`);
+    }
+    limits[key] = value;
+  }
+  return Object.freeze(limits);
+}
