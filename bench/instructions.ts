@@ -28,7 +28,7 @@ const build = join(__dirname, 'servers');
 /** Instructions per request of one row: its server under callgrind, a fresh process. */
 async function count(scenario: Selected): Promise<number> {
   const out = join(tmpdir(), `waymark-callgrind-${process.pid}-${Date.now()}.out`);
-  const args = ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${out}`, process.execPath, '--expose-gc', join(scenario.dir ?? build, `${scenario.server}.js`), ...(scenario.args ?? [])];
+  const args = ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${out}`, process.execPath, join(scenario.dir ?? build, `${scenario.server}.js`), ...(scenario.args ?? [])];
   const child = spawn('valgrind', args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   try {
     const port = await new Promise<number>((resolve, reject) => {
@@ -37,11 +37,6 @@ async function count(scenario: Selected): Promise<number> {
     });
     const options = { url: `http://127.0.0.1:${port}`, connections: 4, requests: requestsOf(scenario) };
     await load({ ...options, amount: WARMUP });
-    // A full collection first (the server's `rss-gc`), so that the counted requests start from the same heap.
-    await new Promise<void>((resolve) => {
-      child.on('message', (message: object) => 'rss' in message && resolve());
-      child.send('rss-gc');
-    });
     execFileSync('callgrind_control', ['--instr=on', String(child.pid)], { stdio: 'ignore' });
     const result = await load({ ...options, amount: REQUESTS });
     execFileSync('callgrind_control', ['--instr=off', String(child.pid)], { stdio: 'ignore' });
