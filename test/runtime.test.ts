@@ -20,7 +20,7 @@ describe('runtime', () => {
     expect(runtimeOf(versioned).table.routes.map((route) => route.fullName)).to.deep.equal(['things']);
   });
 
-  it('is not reachable from the app object itself: App publishes only what api.md documents', () => {
+  it('is not reachable from the app object itself: App publishes only its documented public face (docs/architecture.md#reading-routes-from-outside)', () => {
     const app = createApp({ routes: [Things] });
     for (const key of ['table', 'versioning', 'origin', 'mediaTypes', 'offers', 'negotiated', 'translator', 'trustsProxy']) {
       expect(key in app, key).to.equal(false);

@@ -87,7 +87,7 @@ describe('shutdown', () => {
 
 const GET = (path: string) => `GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`;
 
-describe('shutdown: api.md §9', () => {
+describe('shutdown (docs/deployment.md#shutting-down-gracefully)', () => {
   it('a response finished while draining said keep-alive, then the socket was closed under the client', async () => {
     const server = createApp({ routes: [Slow] }).listen(0, '127.0.0.1');
     const port = await listening(server);

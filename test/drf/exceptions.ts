@@ -58,7 +58,7 @@ export const exceptions: Exception[] = [
     kind: 'variant',
     reason:
       'DRF splits Accept on every comma (also inside quoted strings), counts escaped quotes when splitting parameters, never orders a precedence group by q and never excludes q=0; ' +
-      'waymark follows RFC 9110 there (versioning.md §5.1, §5.3, api.md §9). The case agrees with DRF run with exactly those rules (variants.py).',
+      'waymark follows RFC 9110 there (docs/reference/versioning.md, docs/reference/decisions.md#host). The case agrees with DRF run with exactly those rules (variants.py).',
   },
   {
     name: 'drf-3.14-url-path-kwargs',
@@ -71,7 +71,7 @@ export const exceptions: Exception[] = [
     name: 'host-syntax',
     kind: 'field',
     reason:
-      "api.md §9: a Host (or trusted X-Forwarded-Host) that new URL('http://' + host) refuses or rewrites (port > 65535, an all-numeric last label that is not an IPv4 address, " +
+      "docs/reference/decisions.md#host: a Host (or trusted X-Forwarded-Host) that new URL('http://' + host) refuses or rewrites (port > 65535, an all-numeric last label that is not an IPv4 address, " +
       'broken IPv6, invalid Punycode, empty labels) is a 400 "Invalid Host header." before any version is determined; Django 3.2\'s syntax check lets them through into links.',
     explains: (one, m) => m.field === 'status' && m.waymark === 400 && !hostRoundTrips(effectiveHost(one)),
   },
@@ -80,13 +80,13 @@ export const exceptions: Exception[] = [
     kind: 'field',
     reason:
       "Django answers an unmatched path (404) and a host its own syntax check refuses (400) with its own HTML page, outside DRF: no JSON detail and none of the view's headers (Vary). " +
-      "waymark's answer is a problem document, with the Vary of api.md §5.3 and §9.",
+      "waymark's answer is a problem document, with the Vary of docs/reference/decisions.md#content-negotiation and #host.",
     explains: (one, m) => (m.field === 'detail' || m.field === 'vary') && one.drf.body === null && (one.drf.status === 404 || one.drf.status === 400),
   },
   {
     name: 'problem-vary-accept-language',
     kind: 'field',
-    reason: 'api.md §5.3: a problem document whose detail is translatable varies on Accept-Language (DRF runs without LocaleMiddleware here).',
+    reason: 'docs/reference/decisions.md#content-negotiation: a problem document whose detail is translatable varies on Accept-Language (DRF runs without LocaleMiddleware here).',
     explains: (one, m) =>
       m.field === 'vary' && one.waymark.type.startsWith('application/problem+json') && same((m.waymark as string[]).filter((t) => t !== 'accept-language'), m.drf as string[]),
   },
@@ -94,14 +94,14 @@ export const exceptions: Exception[] = [
     name: 'accept-scheme-vary',
     kind: 'field',
     reason:
-      'reliability.md §0.7 and C1: with AcceptHeaderVersioning the version comes from Accept, so waymark always sends Vary: Accept; DRF sends it only when a view has more than one renderer.',
+      'docs/reference/hostile-input.md: with AcceptHeaderVersioning the version comes from Accept, so waymark always sends Vary: Accept; DRF sends it only when a view has more than one renderer.',
     explains: (one, m) => m.field === 'vary' && one.config.scheme === 'accept' && same(strip(m.waymark, 'accept', one), m.drf as string[]),
   },
   {
     name: 'method-before-version',
     kind: 'field',
     reason:
-      'api.md §5.2 / versioning.md: a known path with another method is a 405 before any version is determined (and before the Host check); ' +
+      'docs/reference/versioning.md#order-of-checks: a known path with another method is a 405 before any version is determined (and before the Host check); ' +
       "DRF determines the version first: its 404/406, or the 400 of Django's host check when HostNameVersioning reads the host.",
     explains: (one, m) =>
       m.field === 'status' && m.waymark === 405 && one.request.method !== 'GET' && (m.drf === 404 || m.drf === 406 || (m.drf === 400 && one.drf.body === null)),
@@ -119,7 +119,7 @@ export const exceptions: Exception[] = [
     name: 'current-app',
     kind: 'field',
     reason:
-      "api.md §3: ctx.reverse resolves an application namespace ('users:users-list') in the matched route's instance first; DRF's reverse passes no current_app, so Django takes the last instance mounted.",
+      "docs/namespaces-and-reversal.md#reversal-inside-a-request: ctx.reverse resolves an application namespace ('users:users-list') in the matched route's instance first; DRF's reverse passes no current_app, so Django takes the last instance mounted.",
     explains: (one, m) => {
       const ns = /^\/ns\/(v1|v2|other)\//.exec(`${pathOf(one.request.path)}/`)?.[1];
       return m.field === 'links.app' && ns !== undefined && typeof m.waymark === 'string' && URL.canParse(m.waymark) && new URL(m.waymark).pathname === `/ns/${ns}/users`;
@@ -129,7 +129,7 @@ export const exceptions: Exception[] = [
     name: 'rfc2231-charset',
     kind: 'field',
     reason:
-      "api.md §9: an RFC 2231 parameter (`version*=charset''value`) is decoded for UTF-8 and ISO-8859-1 only; any other charset is refused with the scheme's 406. " +
+      "docs/reference/versioning.md#media-type-parameters: an RFC 2231 parameter (`version*=charset''value`) is decoded for UTF-8 and ISO-8859-1 only; any other charset is refused with the scheme's 406. " +
       "DRF 3.14 decodes with any Python codec (us-ascii), keeps the text when it has no '%' whatever the charset, and answers 500 for an unknown one with a '%' (LookupError).",
     explains: (one, m) =>
       m.field === 'status' && /\*\s*=\s*(?!utf-?8'|iso-?8859-1'|latin-?1')[^',]*'[^',]*'/i.test(one.request.headers.accept ?? ''),
@@ -147,21 +147,21 @@ export const exceptions: Exception[] = [
     name: 'encoded-slash',
     kind: 'field',
     reason:
-      'reliability.md P3: an encoded slash (%2F) stays inside one path segment in waymark; Django percent-decodes the whole path before matching, so x%2Fy becomes two segments.',
+      'docs/security.md#matching-and-route-patterns: an encoded slash (%2F) stays inside one path segment in waymark; Django percent-decodes the whole path before matching, so x%2Fy becomes two segments.',
     explains: (one) => /%2F/i.test(pathOf(one.request.path)),
   },
   {
     name: 'dot-segment-param',
     kind: 'field',
     reason:
-      "api.md §9: a path parameter that decodes to '', '.' or '..' never matches (a link to it would change the URL's meaning); Django matches it and emits the dot segment in links.",
+      "docs/security.md#matching-and-route-patterns: a path parameter that decodes to '', '.' or '..' never matches (a link to it would change the URL's meaning); Django matches it and emits the dot segment in links.",
     explains: (one) => segments(one.request.path).some((segment) => ['', '.', '..'].includes(decoded(segment)) && segment !== ''),
   },
   {
     name: 'rebuilt-accepted-type',
     kind: 'field',
     reason:
-      'For a wildcard range DRF rebuilds the accepted media type as unquoted text and parses it again, so a quoted ";" splits the version; waymark keeps the parameters it parsed (versioning.md §5.4, `*/*;version="a;b"`).',
+      'For a wildcard range DRF rebuilds the accepted media type as unquoted text and parses it again, so a quoted ";" splits the version; waymark keeps the parameters it parsed (docs/reference/versioning.md#media-type-parameters, `*/*;version="a;b"`).',
     explains: (one, m) =>
       (m.field === 'version' && typeof m.waymark === 'string' && m.waymark.includes(';') && m.waymark.startsWith(String(m.drf))) ||
       (m.field === 'status' && m.waymark === 406 && /(^|,)\s*[^,;]*\*[^,;]*;[^,]*="[^"]*;[^"]*"/.test(one.request.headers.accept ?? '')),
@@ -197,7 +197,7 @@ export const reversalExceptions: ReversalException[] = [
   {
     name: 'dot-segment-value',
     reason:
-      "reliability.md §0.4 and 2.7: a value that is '.' or '..' (or a wildcard segment that is) would be resolved away by every URL parser, so waymark refuses it (NoReverseMatch); Django emits it.",
+      "docs/namespaces-and-reversal.md#what-reversal-guarantees: a value that is '.' or '..' (or a wildcard segment that is) would be resolved away by every URL parser, so waymark refuses it (NoReverseMatch); Django emits it.",
     explains: (params, django, waymark) => waymark === null && django !== null && values(params).some((v) => v.split('/').some((s) => s === '.' || s === '..')),
   },
   {
@@ -209,7 +209,7 @@ export const reversalExceptions: ReversalException[] = [
   {
     name: 'slash-in-segment',
     reason:
-      "A one-segment parameter keeps a '/' in its value as %2F (api.md §3), so the link matches back to the same value; Django's `[^/]+` cannot hold a '/' and refuses it.",
+      "A one-segment parameter keeps a '/' in its value as %2F (docs/namespaces-and-reversal.md#what-reversal-guarantees), so the link matches back to the same value; Django's `[^/]+` cannot hold a '/' and refuses it.",
     explains: (params, django, waymark) => django === null && waymark !== null && values(params).some((v) => v.includes('/')),
   },
   {

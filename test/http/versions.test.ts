@@ -34,7 +34,7 @@ class OwnScheme {
 const app = () =>
   createApp({ routes: [ItemsV1, ItemsV2, Unversioned, OwnScheme], versioning: new QueryParameterVersioning({ defaultVersion: 'v1', allowedVersions: ['v1', 'v2', 'v3', 'v4'] }) }).callback();
 
-describe('http: dispatch by version (api.md §5.4)', () => {
+describe('http: dispatch by version (docs/reference/decisions.md#dispatch-by-version)', () => {
   it('routes one path to the handler serving the request version', async () => {
     expect((await request(app()).get('/items').expect(200)).body).to.deep.equal({ handler: 'v1', version: 'v1' });
     expect((await request(app()).get('/items?version=v1').expect(200)).body).to.deep.equal({ handler: 'v1', version: 'v1' });
@@ -54,7 +54,7 @@ describe('http: dispatch by version (api.md §5.4)', () => {
     expect((await request(app()).get('/own?version=v1')).status).to.equal(404);
   });
 
-  it('checks in api.md §5.2 order: 405 before the version, negotiation (406) before the version', async () => {
+  it('checks in the documented order (docs/reference/versioning.md#order-of-checks): 405 before the version, negotiation (406) before the version', async () => {
     const wrongMethod = await request(app()).delete('/items?version=v9');
     expect([wrongMethod.status, wrongMethod.headers.allow]).to.deep.equal([405, 'HEAD, GET']);
     const unacceptable = await request(app()).get('/items?version=v9').set('Accept', 'application/xml');

@@ -25,7 +25,7 @@ function agent() {
 }
 
 describe('lifecycle/respond', () => {
-  it('sends the headers when the version is allowed but no route at the path serves it (api.md §5.4)', async () => {
+  it('sends the headers when the version is allowed but no route at the path serves it (docs/lifecycle.md)', async () => {
     const res = await agent().get('/v1/things').expect(404);
     expect(res.body.detail).to.equal('Invalid version in URL path.');
     expect(res.headers).to.include({ deprecation: '@1780272000', 'api-supported-versions': 'v2', 'api-deprecated-versions': 'v1' });

@@ -19,7 +19,7 @@ class Items {
 }
 
 describe('openapi/parameters', () => {
-  it("types each parameter from its decorator's options: type, required, schema (api.md §12)", async () => {
+  it("types each parameter from its decorator's options: type, required, schema (docs/openapi.md#what-a-document-holds)", async () => {
     const document = await documentOf(createApp({ routes: [Items] }));
     expect(document.paths['/items/{id}'].get.parameters).to.deep.equal([
       { name: 'id', in: 'path', required: true, schema: { type: 'number', minimum: 1, pattern: '^(?:\\d+)$' } },

@@ -43,7 +43,7 @@ function agentFor(caseOf: SchemeCase, options: VersioningOptions | null, appOpti
 }
 
 /**
- * One suite, every scheme (style.md §7): determine, reverse, invalid, allowed and default
+ * One suite, every scheme, as the schemes share one contract (docs/reference/versioning.md): determine, reverse, invalid, allowed and default
  * versions. Where DRF's schemes differ (a missing version), the case says how, and the
  * suite asserts that behaviour instead of skipping.
  */

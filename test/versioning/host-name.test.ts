@@ -21,7 +21,7 @@ describe('versioning/host-name', () => {
     });
   }
 
-  it("regression: took 'v1' from hosts no URL parser accepts (v1.example.123, 1.2.3); api.md §9 answers 400 before any version", async () => {
+  it("regression: took 'v1' from hosts no URL parser accepts (v1.example.123, 1.2.3); a Host no URL parser accepts is a 400 before any version (docs/reference/decisions.md#host)", async () => {
     for (const host of ['v1.example.123', '1.2.3', 'v1.example.com:65536', 'xn--a.example.com', '.', 'v1..com']) {
       const res = await agent(new HostNameVersioning()).get('/things').set('Host', host).expect(400);
       expect(res.body.detail, host).to.equal('Invalid Host header.');
