@@ -9,6 +9,7 @@ import type { ParseLimits, Parser, UploadedFile } from '../model/parser';
 import { uploadsOf } from '../bodies/files';
 import { readBody } from '../bodies/parsers/read';
 import { lastQueryValue } from './query';
+import { owned } from '../util/user-code';
 
 type Params = Record<string, string>;
 
@@ -28,9 +29,16 @@ export class Rejected {
   constructor(readonly issues: Issue[]) {}
 }
 
-/** A value whose validator answered with a promise: only such a value makes binding wait. */
+/**
+ * A value whose resolver or validator answered with a promise: only such a value makes binding
+ * wait. The promise is owned (`owned`, docs/architecture.md#user-code): when another argument
+ * fails first, binding throws that failure and this one is no unhandled rejection.
+ */
 export class Pending {
-  constructor(readonly checked: Promise<Checked>) {}
+  readonly checked: Promise<Checked>;
+  constructor(checked: Promise<Checked>) {
+    this.checked = owned(checked) as Promise<Checked>;
+  }
 }
 
 export interface ValueSpec {

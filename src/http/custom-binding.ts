@@ -4,6 +4,7 @@ import type { ParamBinding } from '../model/params';
 import type { Schema } from '../model/schema';
 import { compileCheck } from '../schema/check';
 import type { SchemaCompiler } from '../schema/compiler';
+import { call } from '../util/user-code';
 import { Pending, Rejected, type Reader } from './binding';
 
 /**
@@ -19,9 +20,9 @@ export function customReader(binding: ParamBinding): Reader {
     return value;
   };
   return (ctx: Context) => {
-    const value = resolve(ctx);
-    if (typeof (value as PromiseLike<unknown> | null)?.then !== 'function') return present(value);
-    return new Pending(Promise.resolve(value).then((settled) => ({ value: present(settled) })));
+    const value = call(resolve, ctx);
+    if (!(value instanceof Promise)) return present(value);
+    return new Pending(value.then((settled) => ({ value: present(settled) })));
   };
 }
 

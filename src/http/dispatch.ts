@@ -12,7 +12,7 @@ import type { RouteRecord } from '../model/route';
 import { serves } from '../table/versions';
 import type { Candidate, Matcher } from '../routing/matcher';
 import type { RoutePlan } from './route-plan';
-import { asError, sendProblem, toProblem, varyOn } from './problem';
+import { asError, sendFailed, sendProblem, toProblem, varyOn } from './problem';
 import type { RouteTrace } from './tracing';
 import type { Pinning } from '../pinning/pinning';
 import type { DeprecationWatch } from '../lifecycle/telemetry';
@@ -50,12 +50,12 @@ export function errorBoundary(translator: Translator, format: ErrorFormat = DEFA
       if (problem.status >= 500) ctx.app.emit('error', asError(error), ctx);
       if (ctx.headerSent || !ctx.writable) return;
       try {
-        sendProblem(ctx, problem, translator, format);
+        const sent = sendProblem(ctx, problem, translator, format);
+        if (sent !== undefined) await sent;
       } catch (failure) {
-        // The app's `errors.render` threw or returned nothing: its error is reported, and the
+        // The app's `errors.render` threw, rejected or returned nothing: its error is reported, and the
         // client gets the generic 500 in the default format rather than no answer (docs/errors.md).
-        ctx.app.emit('error', asError(failure), ctx);
-        sendProblem(ctx, toProblem(failure), translator);
+        sendFailed(ctx, failure, translator);
       }
     } finally {
       if (!ctx.headerSent && isDraining(ctx)) ctx.set('Connection', 'close');
@@ -187,8 +187,26 @@ export function dispatcher({ matcher, plans, versioning, offers: appOffers, rout
     const plan = plans[chosen.index];
     const { offer } = negotiated;
     if (plan.around === null) await handle(ctx, route, plan, params, offer, offers);
-    else await plan.around(ctx, () => handle(ctx, route, plan, params, offer, offers));
+    else await guarded(ctx, plan.around, () => handle(ctx, route, plan, params, offer, offers));
   };
+}
+
+/**
+ * The route's middleware around the handler step, whose promise is owned
+ * (docs/architecture.md#user-code): a guard that calls `next()` without
+ * awaiting or returning it leaves no unhandled rejection, and the step's
+ * failure once the guards have returned is the app's `error` event.
+ */
+async function guarded(ctx: Context, around: NonNullable<RoutePlan['around']>, step: () => Promise<void>): Promise<void> {
+  let returned = false;
+  await around(ctx, () => {
+    const running = step();
+    running.catch((error: unknown) => {
+      if (returned) ctx.app.emit('error', asError(error), ctx);
+    });
+    return running;
+  });
+  returned = true;
 }
 
 /**

@@ -3,6 +3,7 @@ import { ImproperlyConfigured } from '../errors';
 import type { ErrorFormat, ErrorFormatOptions, ProblemDocument } from '../model/error-format';
 import { checkSchema } from '../schema/kinds';
 import { checkKeys, keysOf } from '../util/keys';
+import { call } from '../util/user-code';
 
 /** RFC 9457's media type: what every error is sent as unless `errors.mediaType` says otherwise. */
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
@@ -38,11 +39,16 @@ export function resolveErrorFormat(options: ErrorFormatOptions | undefined): Err
 /**
  * The body `errors.render` gives, as bytes Koa can send: JSON-encoded, or
  * as it is when it is bytes or a string under a media type that is not JSON.
+ * An async `render` is awaited (its promise owned, docs/architecture.md#user-code).
  * `undefined` (a renderer that forgot to return) is the renderer's mistake:
  * it throws, and the error boundary answers the generic 500 instead.
  */
-export function renderedBody(format: ErrorFormat, problem: ProblemDocument, ctx: Context): string | Uint8Array {
-  const body = (format.render as NonNullable<ErrorFormat['render']>)(problem, ctx);
+export function renderedBody(format: ErrorFormat, problem: ProblemDocument, ctx: Context): string | Uint8Array | Promise<string | Uint8Array> {
+  const body = call(format.render as NonNullable<ErrorFormat['render']>, problem, ctx);
+  return body instanceof Promise ? body.then((settled) => encoded(format, settled)) : encoded(format, body);
+}
+
+function encoded(format: ErrorFormat, body: unknown): string | Uint8Array {
   if (body instanceof Uint8Array) return body;
   if (typeof body === 'string' && !JSON_TYPE.test(format.mediaType)) return body;
   const json = JSON.stringify(body);

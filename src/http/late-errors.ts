@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { Translator } from '../i18n/translator';
 import type { ErrorFormat } from '../model/error-format';
-import { asError, sendProblem, toProblem } from './problem';
+import { asError, sendFailed, sendProblem, toProblem } from './problem';
 
 /**
  * The app's `ctx.onerror`: Koa calls it for what fails after the middleware
@@ -16,15 +16,27 @@ export function lateErrors(translator: Translator, format: ErrorFormat): (this: 
     if (error == null) return;
     this.app.emit('error', asError(error), this);
     if (this.headerSent || !this.writable) return;
+    let sent: void | Promise<void> = undefined;
     try {
-      sendProblem(this, toProblem(error, format.validationStatus), translator, format);
+      sent = sendProblem(this, toProblem(error, format.validationStatus), translator, format);
     } catch (failure) {
-      this.app.emit('error', asError(failure), this);
-      sendProblem(this, toProblem(failure), translator);
+      sendFailed(this, failure, translator);
     }
-    // Koa's response step has run already: the body is written here, as Koa's own onerror writes its text.
-    const body = this.body as string | Uint8Array;
-    this.length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
-    this.res.end(body);
+    if (sent === undefined) return end(this);
+    sent.then(
+      () => end(this),
+      (failure: unknown) => {
+        sendFailed(this, failure, translator);
+        end(this);
+      },
+    );
   };
+}
+
+/** Koa's response step has run already: the body is written here, as Koa's own onerror writes its text. */
+function end(ctx: Context): void {
+  if (ctx.res.writableEnded || ctx.headerSent) return;
+  const body = ctx.body as string | Uint8Array;
+  ctx.length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  ctx.res.end(body);
 }

@@ -6,6 +6,9 @@ import { translatedItems } from '../i18n/schema-messages';
 import { announced } from '../lifecycle/respond';
 import type { ErrorFormat, ProblemDocument, ProblemItem } from '../model/error-format';
 import { DEFAULT_ERROR_FORMAT, renderedBody, survivesError } from './error-format';
+import { asError } from '../util/user-code';
+
+export { asError };
 
 export interface Problem {
   status: number;
@@ -94,10 +97,11 @@ function safeHeaders(headers: unknown): Record<string, string> {
  * Koa does) but keeps `Vary` (middleware's and the scheme's, which Koa's
  * error path would drop) and security and CORS headers (helmet's,
  * @koa/cors's). The detail is translated here, in the language negotiated
- * from `Accept-Language`. A throwing `render` throws here; the caller answers
- * the generic 500 with the default format.
+ * from `Accept-Language`. A `render` that answers with a promise makes this
+ * one a promise; one that throws or rejects throws here, and the caller
+ * answers `GENERIC_PROBLEM` with the default format (`sendFailed`).
  */
-export function sendProblem(ctx: Context, problem: Problem, translator?: Translator, format: ErrorFormat = DEFAULT_ERROR_FORMAT): void {
+export function sendProblem(ctx: Context, problem: Problem, translator?: Translator, format: ErrorFormat = DEFAULT_ERROR_FORMAT): void | Promise<void> {
   const vary = ctx.response.get('Vary');
   for (const name of ctx.res.getHeaderNames()) if (!survivesError(name)) ctx.res.removeHeader(name);
   ctx.set(problem.headers);
@@ -122,9 +126,27 @@ export function sendProblem(ctx: Context, problem: Problem, translator?: Transla
     return;
   }
   const body = renderedBody(format, document as unknown as ProblemDocument, ctx);
-  ctx.status = problem.status;
-  ctx.type = format.mediaType;
+  if (!(body instanceof Promise)) return written(ctx, problem.status, format.mediaType, body);
+  return body.then((settled) => written(ctx, problem.status, format.mediaType, settled));
+}
+
+function written(ctx: Context, status: number, mediaType: string, body: string | Uint8Array): void {
+  ctx.status = status;
+  ctx.type = mediaType;
   ctx.body = body;
+}
+
+/**
+ * What the client gets when the app's `errors.render` throws or rejects,
+ * whatever it threw (an `HttpError`, an error with `expose: true`): the
+ * generic 500 in the default format. The renderer's failure is reported on
+ * the app's `error` event; its status and message never reach the client
+ * (docs/errors.md#the-apps-own-format).
+ */
+export function sendFailed(ctx: Context, failure: unknown, translator?: Translator): void {
+  ctx.app.emit('error', asError(failure), ctx);
+  if (ctx.headerSent || !ctx.writable) return;
+  sendProblem(ctx, internalError(), translator);
 }
 
 /**
@@ -141,22 +163,4 @@ function withPlainItems(document: Record<string, unknown>): Record<string, unkno
     void [keyword, params];
     return plain;
   }) };
-}
-
-/**
- * An `Error` for Koa's `error` event, which refuses anything else (`throw null`).
- * Koa's default listener reads `status`, `expose` and `stack`: an error on
- * which one of them throws, and a value that cannot even be turned into a
- * string, are replaced by an `Error` that says so.
- */
-export function asError(error: unknown): Error {
-  try {
-    if (!(error instanceof Error)) return new Error(`Non-error thrown: ${String(error)}`);
-    // Read here, where a throw is caught, rather than in Koa's listener.
-    const { status, expose, stack } = error as Error & { status?: unknown; expose?: unknown };
-    void [status, expose, stack];
-    return error;
-  } catch {
-    return new Error('Thrown: a value that throws when inspected');
-  }
 }

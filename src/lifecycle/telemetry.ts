@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { asError, notify } from '../util/user-code';
 
 /** What `onDeprecatedRequest` is told of a request to a deprecated version. */
 export interface DeprecatedRequestInfo {
@@ -9,8 +10,8 @@ export interface DeprecatedRequestInfo {
   readonly clientId?: string;
 }
 
-/** `AppOptions.onDeprecatedRequest`. */
-export type DeprecatedRequestHook = (ctx: Context, info: DeprecatedRequestInfo) => void;
+/** `AppOptions.onDeprecatedRequest`: what it returns is not waited for; a promise it returns that rejects is reported like a throw. */
+export type DeprecatedRequestHook = (ctx: Context, info: DeprecatedRequestInfo) => unknown;
 
 /** Reports one request to a deprecated version. */
 export type DeprecationWatch = (ctx: Context, version: string, clientId: string | undefined) => void;
@@ -123,11 +124,7 @@ export function deprecationWatch(hook: DeprecatedRequestHook | null, find: () =>
       tally.add(version, route ?? '', clientId);
     }
     if (hook === null) return;
-    try {
-      hook(ctx, clientId === undefined ? { version, route } : { version, route, clientId });
-    } catch (error) {
-      // A report that fails is the app's `error` event, not the client's 500.
-      ctx.app.emit('error', error, ctx);
-    }
+    // A report that fails, at once or later, is the app's `error` event, not the client's 500; nothing waits for it.
+    notify((error) => ctx.app.emit('error', asError(error), ctx), hook, ctx, clientId === undefined ? { version, route } : { version, route, clientId });
   };
 }

@@ -3,6 +3,7 @@ import { PinStoreFailed } from '../errors';
 import { announce, announced } from '../lifecycle/respond';
 import type { Header, VersioningScheme } from '../model/scheme';
 import type { ResolvedPinning } from './options';
+import { owned } from '../util/user-code';
 
 const CLIENT = Symbol('waymark:pinned-client');
 type Carrier = Context & { [CLIENT]?: string };
@@ -103,13 +104,13 @@ export class Pinning {
   /**
    * The client's pin from the store, bounded by `timeout`. A store that
    * answers with a promise (or any thenable) is answered with a native
-   * promise; a failure is the app's `error` event and `FAILED`, never the
+   * promise, owned (docs/architecture.md#user-code); a failure is the app's `error` event and `FAILED`, never the
    * request's error.
    */
   private pinOf(ctx: Context, clientId: string): unknown {
     try {
-      const answer = this.options.store.get(clientId);
-      return isThenable(answer) ? within(answer, this.options.timeout).catch((error) => this.failed(ctx, 'get', clientId, error)) : answer;
+      const answer = owned(this.options.store.get(clientId));
+      return answer instanceof Promise ? within(answer, this.options.timeout).catch((error) => this.failed(ctx, 'get', clientId, error)) : answer;
     } catch (error) {
       return this.failed(ctx, 'get', clientId, error);
     }
@@ -118,8 +119,8 @@ export class Pinning {
   /** Pins the client to `version`, as `pinOf` reads. */
   private pin(ctx: Context, clientId: string, version: string): unknown {
     try {
-      const answer = this.options.store.set(clientId, version);
-      return isThenable(answer) ? within(answer, this.options.timeout).catch((error) => this.failed(ctx, 'set', clientId, error)) : answer;
+      const answer = owned(this.options.store.set(clientId, version));
+      return answer instanceof Promise ? within(answer, this.options.timeout).catch((error) => this.failed(ctx, 'set', clientId, error)) : answer;
     } catch (error) {
       return this.failed(ctx, 'set', clientId, error);
     }
@@ -138,8 +139,4 @@ function within<T>(answer: PromiseLike<T>, timeout: number): Promise<T> {
     timer.unref();
   });
   return Promise.race([Promise.resolve(answer), late]).finally(() => clearTimeout(timer));
-}
-
-function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof (value as PromiseLike<T> | null)?.then === 'function';
 }

@@ -1,0 +1,40 @@
+import { expect } from 'chai';
+import request from 'supertest';
+import { Controller, createApp, createParameter, Get, Param } from '../../../src';
+import { watchProcess } from './process-watch';
+
+// docs/reference/hostile-input.md#user-code: no promise of user code is left unhandled, on any path.
+
+const Later = createParameter(async () => {
+  await new Promise((resolve) => setImmediate(resolve));
+  throw new Error('session store down');
+});
+const Soon = createParameter(() => Promise.reject(new Error('rejected at once')));
+
+@Controller('/abandoned')
+class Abandoned {
+  @Get('/later/:id', 'later') later(@Later() user: unknown, @Param('id') id: number) {
+    return { user, id };
+  }
+  @Get('/soon/:id', 'soon') soon(@Soon() user: unknown, @Param('id') id: number) {
+    return { user, id };
+  }
+}
+
+describe('a custom parameter whose promise a later parameter abandons (class 1)', () => {
+  for (const path of ['/abandoned/later/x', '/abandoned/soon/x']) {
+    it(`${path}: the later parameter's 400, and no unhandled rejection`, async () => {
+      const app = createApp({ routes: [Abandoned] });
+      app.silent = true;
+      const watch = watchProcess();
+      let status: number;
+      try {
+        ({ status } = await request(app.callback()).get(path));
+      } finally {
+        await watch.stop();
+      }
+      expect(status).to.equal(400);
+      expect(watch.failures.map(String)).to.deep.equal([]);
+    });
+  }
+});
