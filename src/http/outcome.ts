@@ -136,25 +136,43 @@ export function applyOutcome(ctx: Context, outcome: Outcome): unknown {
   return outcome.body;
 }
 
+/** A scheme (RFC 3986 §3.1); what follows it decides whether the target has an authority. */
+const SCHEME = /^[a-z][a-z\d+.-]*:/i;
+/** Where a browser starts an authority: `//` after a scheme or none, a backslash counting as a slash. */
+const AUTHORITY = /^(?:[a-z][a-z\d+.-]*:)?[/\\]{2}/i;
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 /**
- * A route name through `ctx.reverse`; a URL as it is when it stays on the
- * request's origin (after resolving it as a browser would: `//host` and
- * `/\host` are other origins), else refused unless `external`.
+ * A route name through `ctx.reverse`; a URL judged by what a browser (the
+ * WHATWG parser) and an RFC 3986 client would both follow, and sent as the
+ * normalized URL that was checked (docs/declaring-what-handlers-decide.md#which-targets-stay-on-the-origin):
+ * a target that the two read differently (a scheme without `//`, a backslash
+ * in an authority, control characters) is refused, as is another origin
+ * unless `external`.
  */
 function resolve(ctx: Context, { target: to, params, external }: Target): string {
   if (!to.includes('/')) return requestReverse(ctx, to, params);
-  if (external) return to;
   const origin = requestOrigin(ctx);
+  const refused = (why: string) => new ImproperlyConfigured(`redirect to ${JSON.stringify(to)}: ${why}`);
+  if (CONTROL.test(to)) throw refused('control characters in a URL are read differently by browsers and other clients.');
+  const scheme = SCHEME.exec(to);
+  if (scheme !== null && !to.startsWith('//', scheme[0].length)) {
+    throw refused('a scheme without "//" is a path to RFC 3986 clients and another host to a browser. Write the full URL or a path.');
+  }
+  const authority = AUTHORITY.exec(to);
+  if (authority !== null && /^[^/?#]*\\/.test(to.slice(authority[0].length))) {
+    throw refused('a backslash in the host part ends the host for a browser and not for RFC 3986 clients.');
+  }
   let url: URL;
   try {
-    url = new URL(to, origin + '/');
+    url = new URL(to, origin + ctx.path);
   } catch {
-    throw new ImproperlyConfigured(`redirect to ${JSON.stringify(to)}: not a URL.`);
+    throw refused('not a URL.');
   }
-  if (url.origin !== origin) {
-    throw new ImproperlyConfigured(`redirect to ${JSON.stringify(to)} leaves the request's origin ${origin}. Pass { external: true } if that is meant (an open redirect otherwise).`);
+  if (!external && url.origin !== origin) {
+    throw refused(`it leaves the request's origin ${origin}. Pass { external: true } if that is meant (an open redirect otherwise).`);
   }
-  return to;
+  return authority === null && scheme === null ? url.pathname + url.search + url.hash : url.href;
 }
 
 /**
