@@ -88,7 +88,7 @@ export class App extends Koa {
     const matcher = new Matcher(table.routes, { paramLength });
     const plans = planRoutes(table.routes, { resolve, parsers, limits, validateResponses, history });
     const routeOffers = offersOfRoutes(table.routes, runtime.offers);
-    const dispatch = dispatcher({ ...runtime, matcher, plans, routeOffers, trace: routeTrace(), pinning: pinning === null ? null : new Pinning(pinning), deprecated: deprecationWatch(onDeprecatedRequest) });
+    const dispatch = dispatcher({ ...runtime, matcher, plans, routeOffers, trace: routeTrace(), pinning: pinning === null ? null : new Pinning(pinning, runtime.now), deprecated: deprecationWatch(onDeprecatedRequest) });
     const boundary = errorBoundary(runtime.translator, runtime.errors);
     const settle = (middleware: Middleware) => settling(middleware, runtime.errors.validationStatus);
     // Koa 3's `compose` option puts the error boundary first and routing last, whatever `app.use()` adds;

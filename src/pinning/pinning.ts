@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { PinStoreFailed } from '../errors';
 import { announce, announced } from '../lifecycle/respond';
+import { retiredOn } from '../lifecycle/lifecycle';
 import type { Header, VersioningScheme } from '../model/scheme';
 import type { ResolvedPinning } from './options';
 import { owned } from '../util/user-code';
@@ -31,7 +32,10 @@ export class Pinning {
   /** The `Waymark-Version` header per version answered, made once (at most `MAX_VIEWS` kept). */
   private readonly answers = new Map<string, readonly Header[]>();
 
-  constructor(readonly options: ResolvedPinning) {
+  constructor(
+    readonly options: ResolvedPinning,
+    private readonly now: () => number = Date.now,
+  ) {
     this.header = options.header;
     this.vary = Object.freeze([options.header]);
     this.requestHeader = options.header.toLowerCase();
@@ -47,7 +51,7 @@ export class Pinning {
     let fallback: string | undefined;
     if (typeof named === 'string' && named !== '') {
       // The scheme's own bound on a version's length (64 by default) holds for the header too: a pin is stored.
-      if (named.length > ((scheme as { maxVersionLength?: number }).maxVersionLength ?? 64) || !scheme.isAllowedVersion(named)) throw scheme.invalidVersion();
+      if (!storable(scheme, named) || !scheme.isAllowedVersion(named)) throw scheme.invalidVersion();
       fallback = named;
     }
     const clientId = this.options.identify(ctx);
@@ -63,13 +67,17 @@ export class Pinning {
     // A pin to a version the scheme no longer allows is left alone: the default serves the client.
     if (pinned && fallback === undefined && scheme.isAllowedVersion(pin)) fallback = pin;
     const version = this.versionOf(ctx, scheme, params, fallback);
-    if (pinned || pin === FAILED || version === null) return version;
+    // A retired version answers 410 (after this, in the dispatcher): the client is not pinned to a version it cannot use.
+    if (pinned || pin === FAILED || version === null || retiredOn(scheme.lifecycle?.stateOf(version), this.now) !== null) return version;
     const set = this.pin(ctx, clientId, version);
     return set instanceof Promise ? set.then(() => version) : version;
   }
 
+  /** The version the scheme determines; one that could not be stored or echoed (`storable`) is the scheme's invalid version. */
   private versionOf(ctx: Context, scheme: VersioningScheme, params: Record<string, string>, fallback: string | undefined): string | null {
-    return fallback === undefined ? scheme.determineVersion(ctx, params) : this.viewOf(scheme, fallback).determineVersion(ctx, params);
+    const version = fallback === undefined ? scheme.determineVersion(ctx, params) : this.viewOf(scheme, fallback).determineVersion(ctx, params);
+    if (version !== null && !storable(scheme, version)) throw scheme.invalidVersion();
+    return version;
   }
 
   /** Names the version that answered in the response header, kept on an error response too. */
@@ -130,6 +138,19 @@ export class Pinning {
     ctx.app.emit('error', new PinStoreFailed(operation, clientId, error), ctx);
     return FAILED;
   }
+}
+
+/** Visible ASCII: what a pin store keeps and `Waymark-Version` echoes, whatever an open `allowedVersions` lets through. */
+const VERSION_TEXT = /^[\x21-\x7e]+$/;
+
+/**
+ * Whether a version may be pinned and echoed: visible ASCII, within the
+ * scheme's bound on a version's length (64 by default). With `allowedVersions`
+ * open, anything else would be stored and then fail every later response of
+ * that client as a header Node cannot send (docs/pinning.md).
+ */
+function storable(scheme: VersioningScheme, version: string): boolean {
+  return version.length <= ((scheme as { maxVersionLength?: number }).maxVersionLength ?? 64) && VERSION_TEXT.test(version);
 }
 
 function within<T>(answer: PromiseLike<T>, timeout: number): Promise<T> {
