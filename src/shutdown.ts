@@ -3,7 +3,10 @@ import type { Context } from 'koa';
 import { ImproperlyConfigured } from './errors';
 
 export interface CloseOptions {
-  /** Milliseconds to let in-flight requests finish before every connection is cut (default 10 000). */
+  /**
+   * Milliseconds to let in-flight requests finish before every connection is cut (default 10 000):
+   * a positive number up to 2 147 483 647 (Node's longest timer), or `Infinity` to wait for every request.
+   */
   timeout?: number;
   /**
    * Milliseconds to keep serving, with `health()` answering 503, before the
@@ -77,6 +80,11 @@ export function isDraining(ctx: Context): boolean {
  * ```
  */
 export function closeGracefully(server: Server, options: CloseOptions = {}): Promise<void> {
+  const timeout = options.timeout ?? 10_000;
+  // Node runs a timer of NaN, of 0 or less, or of more than 2^31 - 1 ms after 1 ms: in-flight requests would be cut at once.
+  if (typeof timeout !== 'number' || !(timeout > 0) || (Number.isFinite(timeout) ? timeout > MAX_TIMER : timeout !== Infinity)) {
+    throw new ImproperlyConfigured(`closeGracefully(): timeout must be a number of milliseconds from 1 to ${MAX_TIMER}, or Infinity to wait for every request, got ${String(timeout)}.`);
+  }
   const existing = closing.get(server);
   if (existing) return existing;
   const delay = options.readinessDelay ?? 0;
@@ -84,16 +92,19 @@ export function closeGracefully(server: Server, options: CloseOptions = {}): Pro
     throw new ImproperlyConfigured(`closeGracefully(): readinessDelay must be a number of milliseconds, 0 or more, got ${String(delay)}.`);
   }
   // Without a delay the listener closes now, synchronously, as it always did.
-  const done = delay > 0 ? new Promise((resolve) => setTimeout(resolve, delay)).then(() => drain(server, options)) : drain(server, options);
+  const done = delay > 0 ? new Promise((resolve) => setTimeout(resolve, delay)).then(() => drain(server, timeout)) : drain(server, timeout);
   closing.set(server, done);
   return done;
 }
 
-function drain(server: Server, options: CloseOptions): Promise<void> {
+/** The longest delay Node's timers keep (2^31 - 1 ms); a longer one fires after 1 ms. */
+const MAX_TIMER = 2_147_483_647;
+
+function drain(server: Server, timeout: number): Promise<void> {
   draining.add(server);
   return new Promise<void>((resolve) => {
     const sweep = setInterval(() => server.closeIdleConnections(), 50);
-    const deadline = setTimeout(() => server.closeAllConnections(), options.timeout ?? 10_000);
+    const deadline = timeout === Infinity ? undefined : setTimeout(() => server.closeAllConnections(), timeout);
     server.close(() => {
       clearInterval(sweep);
       clearTimeout(deadline);

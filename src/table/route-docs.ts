@@ -90,14 +90,20 @@ function checkStatus(status: unknown, where: string): number {
   return status;
 }
 
+/** Latin-1 without control characters (a tab allowed): what Node sends in a header value. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
 function checkHeaders(headers: unknown, where: string): RouteDocs['headers'] {
   if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
     throw new ImproperlyConfigured(`headers of ${where} must be an object of header names to values, such as { 'Cache-Control': 'no-store' }.`);
   }
   for (const [name, value] of Object.entries(headers)) {
-    // A CR or LF would split the response (and Node refuses it per request): refused once, here.
-    if (!HEADER_NAME.test(name) || typeof value !== 'string' || /[\r\n\0]/.test(value)) {
-      throw new ImproperlyConfigured(`headers of ${where}: ${JSON.stringify(name)}: ${JSON.stringify(value)} is not a header; give a token name and a string value without line breaks.`);
+    // What Node refuses to send (a CR or LF would split the response; text beyond Latin-1, control characters) would be
+    // a 500 on every request: refused once, here.
+    if (!HEADER_NAME.test(name) || typeof value !== 'string' || !HEADER_VALUE.test(value)) {
+      throw new ImproperlyConfigured(
+        `headers of ${where}: ${JSON.stringify(name)}: ${JSON.stringify(value)} is not a header Node can send; give a token name and a string value of Latin-1 text without control characters (percent-encode anything else).`,
+      );
     }
   }
   return Object.freeze({ ...(headers as Record<string, string>) });
