@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Context } from 'koa';
-import { messageOf, type ErrorCode, HttpError, Message } from '../errors';
+import { ErrorCatalogue, messageOf, type CatalogueEntry, type ErrorCode, HttpError, Message } from '../errors';
 import type { Translator } from '../i18n/translator';
 import { translatedItems } from '../i18n/schema-messages';
 import { announced } from '../lifecycle/respond';
@@ -62,9 +62,20 @@ export function toProblem(error: unknown, validationStatus = 400): Problem {
   return problem;
 }
 
+/**
+ * The texts of waymark's own 5xx errors (`The server is shutting down.`): the only 5xx details a
+ * client is shown. A 5xx `HttpError` written with a detail of its own (`new HttpError(503,
+ * 'upstream 10.0.0.7 down')`) is sent with the catalogue's generic detail instead, as `expose`
+ * says (false from 500 on); the `error` event still carries the message (docs/security.md#errors-and-faults).
+ */
+const SERVER_TEXTS: ReadonlySet<string> = new Set(
+  (Object.values(ErrorCatalogue) as CatalogueEntry[]).filter((entry) => (entry.status ?? 0) >= 500).flatMap((entry) => [entry.message, ...Object.values(entry.variants ?? {})]),
+);
+
 function inspect(error: unknown): Problem {
   if (error instanceof HttpError) {
-    const { status, text, code, type, title, instance, extensions } = error;
+    const { status, code, type, title, instance, extensions } = error;
+    const text = status >= 500 && !SERVER_TEXTS.has(error.text.template) ? messageOf('SERVER_ERROR') : error.text;
     return { status, text, code, headers: safeHeaders(error.headers), type, title, instance, extensions };
   }
   const candidate = error as { status?: unknown; expose?: unknown; message?: unknown; headers?: unknown } | null;
@@ -141,7 +152,7 @@ function written(ctx: Context, status: number, mediaType: string, body: string |
  * whatever it threw (an `HttpError`, an error with `expose: true`): the
  * generic 500 in the default format. The renderer's failure is reported on
  * the app's `error` event; its status and message never reach the client
- * (docs/errors.md#the-apps-own-format).
+ * (docs/errors.md#your-own-error-format).
  */
 export function sendFailed(ctx: Context, failure: unknown, translator?: Translator): void {
   ctx.app.emit('error', asError(failure), ctx);

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { closeGracefully, Controller, createApp, Get, ImproperlyConfigured } from '../../../src';
 
-// docs/deployment.md#graceful-shutdown and docs/declaring-what-handlers-decide.md: what is wrong on every request fails at build.
+// docs/deployment.md#shutting-down-gracefully and docs/declaring-what-handlers-decide.md: what is wrong on every request fails at build.
 
 describe('RouteOptions.headers that Node cannot send (class 10)', () => {
   for (const value of ['caf\u00e9 \u2603', 'a\u0001b', 'tab\tok\u007f']) {

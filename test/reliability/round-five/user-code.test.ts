@@ -3,7 +3,7 @@ import request from 'supertest';
 import { Controller, createApp, Get, HttpError, QueryParameterVersioning, type App } from '../../../src';
 import { watchProcess } from './process-watch';
 
-// docs/errors.md#the-apps-own-format and docs/lifecycle.md: user code at an extension point is owned.
+// docs/errors.md#your-own-error-format and docs/lifecycle.md: user code at an extension point is owned.
 
 @Controller('/r')
 class Failing {
@@ -83,4 +83,22 @@ describe('onDeprecatedRequest as user code (class 3)', () => {
       expect(errors.length).to.equal(what === 'never settles' ? 0 : 1);
     });
   }
+});
+
+@Controller('/five')
+class Upstream {
+  @Get('/down', 'down') down() {
+    throw new HttpError(503, 'upstream 10.0.0.7 down', { headers: { 'Retry-After': '30' } });
+  }
+}
+
+describe('a 5xx HttpError written with its own detail (docs/security.md#errors-and-faults)', () => {
+  it('keeps its status and headers; the detail sent is the generic one, the error event has the message', async () => {
+    const app = createApp({ routes: [Upstream] });
+    const { response, errors } = await answer(app, '/five/down');
+    expect([response.status, response.headers['retry-after']]).to.deep.equal([503, '30']);
+    expect(response.body.detail).to.equal('The server could not complete the request.');
+    expect(response.text).not.to.include('10.0.0.7');
+    expect((errors[0] as Error).message).to.equal('upstream 10.0.0.7 down');
+  });
 });
