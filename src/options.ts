@@ -176,7 +176,8 @@ const misconfigured = (message: string): never => {
 export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   checkKeys('createApp() options', options, APP_OPTIONS);
   if (!Array.isArray(options.routes)) throw new ImproperlyConfigured('createApp() needs `routes`: an array of controller classes and include() groups.');
-  const table: RouteTable = buildRouteTable(options.routes);
+  // Whether the app versions at all is known before its scheme is complete: a scheme, or a history that makes one.
+  const table: RouteTable = buildRouteTable(options.routes, { versioned: options.versioning !== undefined || options.history !== undefined });
   // A warning, not an error: the app works, but one of the routes cannot be reversed by name (docs/security.md).
   const warned = new Set<string>();
   for (const params of sharedNameParams(table)) emitWaymarkWarning('WMWRN001', params, warned);

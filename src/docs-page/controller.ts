@@ -9,7 +9,7 @@ import { Offers } from '../negotiation/offers';
 import { HTMLRenderer } from '../negotiation/renderers';
 import type { Renderer } from '../model/renderer';
 import { DOCS_PAGE, type DocsPageMark } from '../openapi/documented';
-import { addBuildCheck } from '../table/build-check';
+import { addBuildCheck, addRouteCondition } from '../table/build-check';
 import { pageHtml, PAGE_POLICY } from './html';
 import { INIT_SCRIPT } from './init-script';
 import type { ResolvedDocsOptions } from './options';
@@ -35,6 +35,12 @@ function reverse(ctx: Context, name: string, params: Record<string, string> = {}
   const url = appOf(ctx).url as unknown as (name: string, params: object, options: object) => string;
   return url.call(ctx.app, `${namespace}:${name}`, params, { currentApp: namespace });
 }
+
+const DOCUMENT_ROUTE = {
+  summary: "One version's OpenAPI 3.1 document (the default version's without one)",
+  tags: ['docs'],
+  responses: { 200: { description: 'An OpenAPI 3.1 document', schema: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { type: 'string' }, info: { type: 'object', additionalProperties: true }, paths: { type: 'object', additionalProperties: true } }, additionalProperties: true } } },
+} as const;
 
 /** A class per call of `docsRoutes()`: nothing is shared between two apps or two pages. */
 export function docsController(options: ResolvedDocsOptions, ui: SwaggerUi): Function {
@@ -71,14 +77,18 @@ export function docsController(options: ResolvedDocsOptions, ui: SwaggerUi): Fun
       });
     }
 
-    @Get(openapiPath, {
-      name: 'openapi',
-      requirements,
-      summary: "One version's OpenAPI 3.1 document (the default version's without one)",
-      tags: ['docs'],
-      responses: { 200: { description: 'An OpenAPI 3.1 document', schema: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { type: 'string' }, info: { type: 'object', additionalProperties: true }, paths: { type: 'object', additionalProperties: true } }, additionalProperties: true } } },
-    })
+    @Get(openapiPath, { name: 'openapi', requirements, ...DOCUMENT_ROUTE })
     async openapi(@Ctx() ctx: Context) {
+      return this.document(ctx);
+    }
+
+    // The same route for an app without versioning: there is no version to ask for (addRouteCondition below).
+    @Get('/openapi', { name: 'openapi', ...DOCUMENT_ROUTE, summary: 'The OpenAPI 3.1 document' })
+    async unversioned(@Ctx() ctx: Context) {
+      return this.document(ctx);
+    }
+
+    async document(ctx: Context) {
       // Read from the params, not @Param: the route may have no :version.
       const asked: string | undefined = ctx.params.version;
       if (asked !== undefined && !listedVersions(ctx, versions).includes(asked)) throw new NotFound('No such API version.');
@@ -116,5 +126,12 @@ export function docsController(options: ResolvedDocsOptions, ui: SwaggerUi): Fun
   (DocsController as unknown as Record<symbol, DocsPageMark>)[DOCS_PAGE] = Object.freeze({ documented: options.documented });
   // `versions` can only be checked against the app the page is mounted in: when that app is built.
   addBuildCheck(DocsController, ({ versioning }) => checkListedVersions(versioning, versions));
+  // An app without versioning has no version to ask for: its document route is `/openapi` alone.
+  const plainOnly = openapiPath === '/openapi';
+  addRouteCondition(DocsController, (handler, { versioned }) => {
+    if (handler === 'openapi') return versioned || plainOnly;
+    if (handler === 'unversioned') return !versioned && !plainOnly;
+    return true;
+  });
   return DocsController;
 }

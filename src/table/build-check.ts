@@ -24,3 +24,28 @@ export function addBuildCheck(controller: Function, check: BuildCheck): void {
 export function runBuildChecks(controllers: Iterable<Function>, facts: BuildFacts): void {
   for (const controller of new Set(controllers)) (controller as { [BUILD_CHECK]?: BuildCheck })[BUILD_CHECK]?.(facts);
 }
+
+/** What the table builder knows of the app before its scheme is complete: whether it versions at all. */
+export interface TableFacts {
+  readonly versioned: boolean;
+}
+
+/** Whether one of a controller's handlers is a route in an app with these facts. */
+export type RouteCondition = (handler: string | symbol, facts: TableFacts) => boolean;
+
+const ROUTE_CONDITION = Symbol('waymark.routeCondition');
+
+/**
+ * Gives a controller class a condition on its routes, read when the table is
+ * built: the docs page declares its document route once with `{/:version}`
+ * and once without, and an app without versioning gets only the second
+ * (docs/docs-page.md). Not a public extension point, as build checks are not.
+ */
+export function addRouteCondition(controller: Function, condition: RouteCondition): void {
+  Object.defineProperty(controller, ROUTE_CONDITION, { value: condition });
+}
+
+export function keepsRoute(controller: Function, handler: string | symbol, facts: TableFacts): boolean {
+  const condition = (controller as { [ROUTE_CONDITION]?: RouteCondition })[ROUTE_CONDITION];
+  return condition === undefined || condition(handler, facts);
+}

@@ -20,6 +20,7 @@ import { checkParsers } from './parsers';
 import type { Parser } from '../model/parser';
 import { NamespaceNode } from './namespaces';
 import { ParamLists } from './pattern';
+import { keepsRoute, type TableFacts } from './build-check';
 
 interface Scope {
   prefix: string;
@@ -34,16 +35,18 @@ interface Scope {
   renderers: readonly Renderer[] | null;
   /** The innermost `parsers` set around the routes; `null`: the app's. */
   parsers: readonly Parser[] | null;
+  /** What a controller's route conditions read of the app (`keepsRoute`). */
+  facts: TableFacts;
 }
 
 /**
  * Turns controller classes and `include()` groups into the route table.
  * Misconfiguration throws `ImproperlyConfigured` naming the offending value.
  */
-export function buildRouteTable(sources: readonly RouteSource[]): RouteTable {
+export function buildRouteTable(sources: readonly RouteSource[], facts: TableFacts = { versioned: true }): RouteTable {
   const root = new NamespaceNode();
   const routes: RouteRecord[] = [];
-  walk(sources, { prefix: '', namespaces: [], appNames: [], node: root, use: [], params: new ParamLists(), renderers: null, parsers: null }, routes);
+  walk(sources, { prefix: '', namespaces: [], appNames: [], node: root, use: [], params: new ParamLists(), renderers: null, parsers: null, facts }, routes);
   return { routes, root };
 }
 
@@ -88,6 +91,7 @@ function addController(controller: Function, outer: Scope, out: RouteRecord[]): 
   const routes = routesOf(controller);
   checkUndecoratedHandlers(controller, routes);
   for (const route of routes) {
+    if (!keepsRoute(controller, route.handler, scope.facts)) continue;
     const record = makeRecord(controller, route, scope, meta.options.versions, meta.options.versioning);
     out.push(record);
     if (record.name !== null) scope.node.add(record.name, record);
