@@ -1,4 +1,5 @@
 import { compareConstraints } from './constraints';
+import { checkSnapshotShape } from './shape';
 import { compareHeaders, compareSecurity, compareStyle } from './operation';
 import { change, type Change } from './rules';
 import { itemsOf, MAX_DEPTH, membersOf, resolve, subset, typesOf, valuesOf, type Json } from './schema';
@@ -19,6 +20,8 @@ interface Side {
  * client reads. See docs/compatibility.md for the rules.
  */
 export function compareDocuments(before: Json, after: Json): Change[] {
+  checkSnapshotShape(before, 'the snapshot');
+  checkSnapshotShape(after, 'the current document');
   const changes: Change[] = [];
   const old = operationsOf(before);
   const now = operationsOf(after);

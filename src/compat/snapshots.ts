@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { App } from '../app';
 import { InvalidArgument } from '../errors';
 import { compareDocuments } from './compare';
+import { checkSnapshotShape } from './shape';
 import { RULES, type Change } from './rules';
 import type { Json } from './schema';
 
@@ -56,7 +57,9 @@ export function checkSnapshots(app: App, dir: string): CheckReport {
       lines.push(`${label}: new, no snapshot yet (run waymark openapi --snapshot ${dir} to record it)`);
       continue;
     }
-    const changes = compareDocuments(JSON.parse(readFileSync(file, 'utf8')) as Json, documentOf(app, version));
+    const snapshot: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    checkSnapshotShape(snapshot, file);
+    const changes = compareDocuments(snapshot, documentOf(app, version));
     const broken = changes.filter((c) => c.breaking);
     breaking += broken.length;
     lines.push(`${label}: ${summary(broken.length, changes.length - broken.length)}`);
