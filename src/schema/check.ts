@@ -1,6 +1,7 @@
 import { bodyIssues, MAX_ISSUES, parameterIssues, type Issue, type SchemaCompiler } from './compiler';
 import type { Schema, StandardSchemaV1 } from '../model/schema';
 import { isStandardSchema } from './kinds';
+import { describeSchema } from './document';
 
 /** A value that passed (`value` is what the schema made of it) or the failures to list in a 400. */
 export type Checked = { readonly value: unknown; readonly issues?: undefined } | { readonly value?: undefined; readonly issues: Issue[] };
@@ -19,7 +20,7 @@ export type Check = (value: unknown) => Checked | Promise<Checked>;
  * validator coerces as it says (zod's `z.coerce`).
  */
 export function compileCheck(schema: Schema, compiler: SchemaCompiler, where: string, parameter?: string, coerce = false): Check {
-  if (isStandardSchema(schema)) return standardCheck(schema, parameter);
+  if (isStandardSchema(schema)) return coerce ? coercedStandardCheck(schema, compiler, where, parameter) : standardCheck(schema, parameter);
   const validate = compiler.compile(schema, where, coerce);
   return (value) => {
     if (validate(value)) return { value };
@@ -35,6 +36,30 @@ function standardCheck(schema: StandardSchemaV1, parameter: string | undefined):
   return (value) => {
     const result = props.validate(value);
     return result instanceof Promise ? result.then(settle) : settle(result);
+  };
+}
+
+/**
+ * A Standard Schema validator given form values (text) converted first to the
+ * types of the JSON Schema it describes of its input (`~standard.jsonSchema`),
+ * by the app's ajv with `coerceTypes`, as a JSON Schema's form values are:
+ * `?limit=10` reaches `z.object({ limit: z.number() })` as 10. ajv converts in
+ * place and its own verdict is not used: the validator decides. A validator
+ * that describes no JSON Schema (or one ajv cannot compile) gets the text.
+ */
+function coercedStandardCheck(schema: StandardSchemaV1, compiler: SchemaCompiler, where: string, parameter: string | undefined): Check {
+  const check = standardCheck(schema, parameter);
+  const described = describeSchema(schema, 'input').schema;
+  if (described === undefined || typeof described === 'boolean') return check;
+  let convert: ((value: unknown) => unknown) | undefined;
+  try {
+    convert = compiler.compile(described, `${where} (the JSON Schema it describes)`, true);
+  } catch {
+    return check;
+  }
+  return (value) => {
+    (convert as (value: unknown) => unknown)(value);
+    return check(value);
   };
 }
 
