@@ -48,6 +48,14 @@ export const WarningCatalogue = {
       'Declare it before that route, or give the earlier route a requirement that excludes its path.',
     docs: 'docs/namespaces-and-reversal.md#routes-that-can-never-match',
   },
+  /** `checkContract`: an operation with path parameters that answered 404 to every valid request, its ids made up and none learnt. */
+  WMWRN003: {
+    title: 'operation never reached by the contract check',
+    message:
+      'checkContract: {routes} answered 404 to every valid request: the ids were made up and no list or create operation gave known ones. ' +
+      'Give it a list route (name-list) or a create route (name-create) that returns its ids, or check it with ids of your own.',
+    docs: 'docs/testing.md#the-2xx-floor',
+  },
 } as const satisfies Readonly<Record<string, WarningEntry>>;
 
 export type WarningCode = keyof typeof WarningCatalogue;

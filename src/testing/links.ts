@@ -5,13 +5,15 @@ import type { ContractResponse } from './send';
 const MAX_KNOWN = 16;
 
 /**
- * Links from create operations to detail operations, inferred from route
- * names (`users-create` → `users-detail`, `catalog:books:create` →
- * `catalog:books:detail`): each 2xx answer of a create operation gives the
- * detail operation's path parameters, from its `Location` header or, failing
- * that, from members of its JSON body with the parameters' names. The detail
- * operation then draws from them as often as from made-up values, so it is
- * answered with success, not only 404.
+ * Links from create and list operations to detail operations, inferred from
+ * route names (`users-create` and `users-list` → `users-detail`,
+ * `catalog:books:create` → `catalog:books:detail`): each 2xx answer of a
+ * create operation gives the detail operation's path parameters, from its
+ * `Location` header or, failing that, from members of its JSON body with the
+ * parameters' names; each 2xx answer of a list operation gives them from each
+ * item of the list it holds (the body, or its first member that is a list).
+ * The detail operation then draws from them as often as from made-up values,
+ * so it is answered with success, not only 404 (docs/testing.md#the-2xx-floor).
  */
 export class Links {
   private readonly known = new Map<Operation, Record<string, string>[]>();
@@ -25,7 +27,7 @@ export class Links {
     }
   }
 
-  /** Whether `operation` makes resources another operation reads: it is checked first. */
+  /** Whether `operation` makes or lists resources another operation reads: it is checked first. */
   creates(operation: Operation): boolean {
     return this.detailOf.has(operation);
   }
@@ -39,10 +41,12 @@ export class Links {
   record(operation: Operation, response: ContractResponse): void {
     const detail = this.detailOf.get(operation);
     if (detail === undefined || response.status < 200 || response.status >= 300) return;
-    const found = fromLocation(detail, response) ?? fromBody(detail, response);
-    if (found === null) return;
+    const listed = /list$/i.test(operation.route);
+    const found = listed ? fromList(detail, response) : [fromLocation(detail, response) ?? fromBody(detail, response)];
     const list = this.known.get(detail) ?? [];
-    if (list.length < MAX_KNOWN && !list.some((each) => JSON.stringify(each) === JSON.stringify(found))) list.push(found);
+    for (const one of found) {
+      if (one !== null && list.length < MAX_KNOWN && !list.some((each) => JSON.stringify(each) === JSON.stringify(one))) list.push(one);
+    }
     this.known.set(detail, list);
   }
 }
@@ -64,13 +68,27 @@ function fromLocation(detail: Operation, response: ContractResponse): Record<str
   }
 }
 
-function fromBody(detail: Operation, response: ContractResponse): Record<string, string> | null {
-  let body: unknown;
+function parsed(response: ContractResponse): unknown {
   try {
-    body = JSON.parse(response.body);
+    return JSON.parse(response.body);
   } catch {
-    return null;
+    return undefined;
   }
+}
+
+/** Each item of a list answer (`[...]`, or `{ data: [...] }`-style: its first member that is a list), as `fromBody` reads one. */
+function fromList(detail: Operation, response: ContractResponse): (Record<string, string> | null)[] {
+  const body = parsed(response);
+  const items = Array.isArray(body) ? body : typeof body === 'object' && body !== null ? Object.values(body).find(Array.isArray) : undefined;
+  return Array.isArray(items) ? items.slice(0, MAX_KNOWN).map((item) => paramsIn(detail, item)) : [];
+}
+
+function fromBody(detail: Operation, response: ContractResponse): Record<string, string> | null {
+  return paramsIn(detail, parsed(response));
+}
+
+function paramsIn(detail: Operation, body: unknown): Record<string, string> | null {
+  if (body === undefined) return null;
   const found: Record<string, string> = {};
   for (const name of pathNames(detail)) {
     const value = find(body, name, 0);

@@ -112,8 +112,11 @@ export function documentedContent(operation: Operation, status: number): Content
   return undefined;
 }
 
-/** `catalog:books:create` → `catalog:books:detail`; `users-create` → `users-detail`: the detail route a create route's results are read at. */
+/**
+ * `catalog:books:create` → `catalog:books:detail`; `users-create` → `users-detail`, and
+ * `users-list` → `users-detail`: the detail route a create or list route's results are read at.
+ */
 export function detailNameOf(route: string): string | null {
-  const match = /^(.*[:._-])create$/i.exec(route);
+  const match = /^(.*[:._-])(?:create|list)$/i.exec(route);
   return match ? `${match[1]}detail` : null;
 }

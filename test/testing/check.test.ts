@@ -13,13 +13,57 @@ class Things {
   }
 }
 
+@Controller('/nothing')
+class Nothing {
+  @Get('', { name: 'nothing-list', responses: { 200: { schema: { type: 'array' } }, 404: {} } })
+  list() {
+    throw new NotFound('Nothing here.');
+  }
+}
+
+const BOOKS = [{ id: 'b-17', title: 'Dune' }, { id: 'b-42', title: 'Emma' }];
+
+@Controller('/books')
+class Catalogue {
+  @Get('', { name: 'books-list', responses: { 200: { schema: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, title: { type: 'string' } } } } } } })
+  list() {
+    return BOOKS;
+  }
+  @Get('/:id', { name: 'books-detail', responses: { 200: { schema: { type: 'object' } }, 404: {} } })
+  detail(@Param('id') id: string) {
+    const book = BOOKS.find((each) => each.id === id);
+    if (book === undefined) throw new NotFound('No such book.');
+    return book;
+  }
+}
+
 describe('checkContract: its own floor and options', () => {
   it('fails when too few valid requests succeed, so a generator of junk cannot pass', async () => {
-    // Every answer is a documented 404: nothing is a lie, and nothing was proved either.
-    const error = await checkContract(createApp({ routes: [Things] }), { runs: 20, seed: 5 }).catch((caught: unknown) => caught);
+    // Every answer is a documented 404 from a route without ids: nothing is a lie, and nothing was proved either.
+    const error = await checkContract(createApp({ routes: [Nothing] }), { runs: 20, seed: 5 }).catch((caught: unknown) => caught);
     expect(error).to.be.instanceOf(ContractViolation);
     const [failure] = (error as ContractViolation).failures;
-    expect(failure.problem).to.match(new RegExp(`^only 0 of \\d+ valid requests were answered 2xx \\(at least ${MIN_SUCCESS_SHARE * 100}% must be\\); never 2xx: things-detail`));
+    expect(failure.problem).to.match(new RegExp(`^only 0 of \\d+ valid requests were answered 2xx \\(at least ${MIN_SUCCESS_SHARE * 100}% must be\\); never 2xx: nothing-list`));
+  });
+
+  it('passes a detail route whose made-up ids are all unknown (404), with a warning naming it (docs/testing.md#the-2xx-floor)', async () => {
+    const warnings: Error[] = [];
+    const listen = (warning: Error) => warnings.push(warning);
+    process.on('warning', listen);
+    try {
+      await checkContract(createApp({ routes: [Things] }), { runs: 20, seed: 5 });
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', listen);
+    }
+    expect(warnings.map((warning) => (warning as Error & { code?: string }).code)).to.include('WMWRN003');
+    expect(warnings.find((warning) => (warning as Error & { code?: string }).code === 'WMWRN003')?.message).to.include('things-detail');
+  });
+
+  it('passes a correct read-only app: the detail route reads the ids its list route answers', async () => {
+    const report = await checkContract(createApp({ routes: [Catalogue] }), { runs: 30, seed: 7 });
+    const detail = report.operations.find((operation) => operation.route === 'books-detail');
+    expect(detail?.statuses).to.include(200);
   });
 
   it('names the fix when fast-check is not installed', () => {
@@ -37,7 +81,7 @@ describe('checkContract: its own floor and options', () => {
 
   it('repeats a run from its seed', async () => {
     const statuses = async () => (await checkContract(createApp({ routes: [Things] }), { runs: 20, seed: 5 }).catch((error: ContractViolation) => error.message));
-    expect(await statuses()).to.equal(await statuses());
+    expect(await statuses()).to.deep.equal(await statuses());
   });
 });
 
