@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Context } from 'koa';
+import { owned } from '../util/user-code';
 import type { Offer, Offers } from '../negotiation/offers';
 
 /**
@@ -49,7 +50,17 @@ export function writeValue(ctx: Context, value: unknown, offer: Offer, offers: O
   // The type first: Koa's body setter would otherwise guess text/plain or text/html for a string.
   if (!own) chosen.setContentType(ctx);
   if (chosen.json) ctx.body = json ?? JSON.stringify(value);
-  else ctx.body = bytes(chosen.renderer.render(json === undefined ? value : JSON.parse(json), ctx));
+  else ctx.body = bytes(rendered(owned(chosen.renderer.render(json === undefined ? value : JSON.parse(json), ctx))));
+}
+
+/**
+ * A renderer answers at once (a string, bytes or a stream); one that answers with a promise (an
+ * `async render`) would be sent as `{}`: it is an error, reported, and its promise is owned
+ * (docs/architecture.md#user-code).
+ */
+function rendered<T>(body: T): T {
+  if (body instanceof Promise) throw new TypeError('A renderer returned a promise: render() must return a string, bytes or a stream, at once (docs/renderers-and-parsers.md).');
+  return body;
 }
 
 /** Koa sends a Buffer as bytes but would write any other Uint8Array as a JSON object: wrap it, without copying. */

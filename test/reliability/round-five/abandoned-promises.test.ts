@@ -38,3 +38,32 @@ describe('a custom parameter whose promise a later parameter abandons (class 1)'
     });
   }
 });
+
+const AsyncRenderer = { mediaType: 'text/csv', format: 'csv', render: async () => Promise.reject(new Error('renderer secret')) };
+
+@Controller('/rendered')
+class Rendered {
+  @Get('', { name: 'rendered', renderers: [AsyncRenderer as never] }) rows() {
+    return [['a', 'b']];
+  }
+}
+
+describe('a renderer that answers with a promise', () => {
+  it('is a 500 reported on the error event, not {} and no unhandled rejection', async () => {
+    const app = createApp({ routes: [Rendered] });
+    app.silent = true;
+    const errors: unknown[] = [];
+    app.on('error', (error) => errors.push(error));
+    const watch = watchProcess();
+    let response: request.Response;
+    try {
+      response = await request(app.callback()).get('/rendered').set('Accept', 'text/csv');
+    } finally {
+      await watch.stop();
+    }
+    expect(response.status).to.equal(500);
+    expect(response.text).not.to.include('renderer secret');
+    expect(errors.length).to.equal(1);
+    expect(watch.failures.map(String)).to.deep.equal([]);
+  });
+});
