@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { Controller, createApp, createParameter, Get, Param } from '../../../src';
+import type { Middleware } from 'koa';
+import { Controller, createApp, createParameter, Get, Param, Use } from '../../../src';
 import { watchProcess } from './process-watch';
 
 // docs/reference/hostile-input.md#user-code: no promise of user code is left unhandled, on any path.
@@ -65,5 +66,37 @@ describe('a renderer that answers with a promise', () => {
     expect(response.text).not.to.include('renderer secret');
     expect(errors.length).to.equal(1);
     expect(watch.failures.map(String)).to.deep.equal([]);
+  });
+});
+
+const careless: Middleware = async (_ctx, next) => {
+  void next();
+};
+
+@Controller('/careless')
+class Careless {
+  @Get('', 'careless')
+  @Use(careless)
+  async handler() {
+    await new Promise((resolve) => setImmediate(resolve));
+    throw new Error('handler failed after the guard returned');
+  }
+}
+
+describe('a guard that calls next() without awaiting it', () => {
+  it("leaves no unhandled rejection: the handler's later failure is the app's error event", async () => {
+    const app = createApp({ routes: [Careless] });
+    app.silent = true;
+    const errors: unknown[] = [];
+    app.on('error', (error) => errors.push(error));
+    const watch = watchProcess();
+    try {
+      await request(app.callback()).get('/careless');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      await watch.stop();
+    }
+    expect(watch.failures.map(String)).to.deep.equal([]);
+    expect(errors.map((error) => (error as Error).message)).to.include('handler failed after the guard returned');
   });
 });
