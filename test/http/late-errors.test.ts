@@ -37,4 +37,18 @@ describe('http: an error after the middleware returned (Koa fails to write the b
     const response = await request(app.callback()).get('/files/missing');
     expect([response.status, response.headers['content-type'], response.text]).to.deep.equal([500, 'application/json; charset=utf-8', '{"errors":{"body":["A server error occurred."]}}']);
   });
+
+  it('awaits an async errors.render, and answers the generic 500 when it rejects', async () => {
+    const resolved = unserializable(createApp({ routes: [Files], errors: { mediaType: 'application/json', render: async (problem) => ({ errors: { body: [problem.detail] } }) } }));
+    resolved.on('error', () => {});
+    const ok = await request(resolved.callback()).get('/files/missing');
+    expect([ok.status, ok.text]).to.deep.equal([500, '{"errors":{"body":["A server error occurred."]}}']);
+    const rejected = unserializable(createApp({ routes: [Files], errors: { mediaType: 'application/json', render: () => Promise.reject(new Error('render secret')) } }));
+    const reported: unknown[] = [];
+    rejected.on('error', (error) => reported.push(error));
+    const failed = await request(rejected.callback()).get('/files/missing');
+    expect([failed.status, failed.headers['content-type']]).to.deep.equal([500, 'application/problem+json']);
+    expect(failed.text).not.to.include('render secret');
+    expect(reported).to.have.length(2);
+  });
 });
