@@ -53,9 +53,9 @@ export interface RouteRecord {
   readonly controller: Function;
   readonly handler: string | symbol;
   readonly bindings: readonly ParamBinding[];
-  /** Route middleware, outermost first: the includes' `use`, the controller's `@Use`, the route's `@Use`. */
+  /** Route middleware, outermost first: the parameter hooks its parameters name, the includes' `use`, the controller's `@Use`, the route's `@Use`. */
   readonly middleware: readonly Middleware[];
-  /** What the described guards among `middleware` answer (docs/guards-and-injection.md), in the same order. */
+  /** What the described guards and parameter hooks among `middleware` answer (docs/guards-and-injection.md), in the same order. */
   readonly guards: readonly GuardInfo[];
   /** What the route says about itself for `app.openapi()`. */
   readonly docs: RouteDocs;

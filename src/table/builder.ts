@@ -20,6 +20,8 @@ import { checkParsers } from './parsers';
 import type { Parser } from '../model/parser';
 import { NamespaceNode } from './namespaces';
 import { ParamLists } from './pattern';
+import { checkParamHooks, hooksOf, type HookLevel } from './param-hooks';
+import type { ParamHooks } from '../model/param-hooks';
 
 interface Scope {
   prefix: string;
@@ -34,16 +36,25 @@ interface Scope {
   renderers: readonly Renderer[] | null;
   /** The innermost `parsers` set around the routes; `null`: the app's. */
   parsers: readonly Parser[] | null;
+  /** The parameter hooks of the app, the includes and the controller, outermost first (table/param-hooks.ts). */
+  hooks: readonly HookLevel[];
+}
+
+/** What the app gives the table besides its routes. */
+export interface TableOptions {
+  /** `createApp()`'s `params`: the app's parameter hooks, run before every include's and controller's. */
+  params?: ParamHooks;
 }
 
 /**
  * Turns controller classes and `include()` groups into the route table.
  * Misconfiguration throws `ImproperlyConfigured` naming the offending value.
  */
-export function buildRouteTable(sources: readonly RouteSource[]): RouteTable {
+export function buildRouteTable(sources: readonly RouteSource[], options: TableOptions = {}): RouteTable {
   const root = new NamespaceNode();
   const routes: RouteRecord[] = [];
-  walk(sources, { prefix: '', namespaces: [], appNames: [], node: root, use: [], params: new ParamLists(), renderers: null, parsers: null }, routes);
+  const hooks = withHooks([], checkParamHooks(options.params, 'createApp()'));
+  walk(sources, { prefix: '', namespaces: [], appNames: [], node: root, use: [], params: new ParamLists(), renderers: null, parsers: null, hooks }, routes);
   return { routes, root };
 }
 
@@ -52,7 +63,8 @@ function walk(sources: readonly RouteSource[], scope: Scope, out: RouteRecord[])
     if (isInclude(source)) {
       checkPrefix(source.prefix, `include('${source.prefix}')`);
       const inner = enter(scope, joinPath(scope.prefix, source.prefix), source.namespace, source.appName);
-      walk(source.routes, { ...inner, use: [...scope.use, ...source.use], renderers: source.renderers ?? scope.renderers, parsers: source.parsers ?? scope.parsers }, out);
+      const hooks = withHooks(scope.hooks, source.params ?? null);
+      walk(source.routes, { ...inner, use: [...scope.use, ...source.use], renderers: source.renderers ?? scope.renderers, parsers: source.parsers ?? scope.parsers, hooks }, out);
     } else if (typeof source === 'function') {
       addController(source, scope, out);
     } else {
@@ -84,7 +96,8 @@ function addController(controller: Function, outer: Scope, out: RouteRecord[]): 
   const entered = enter(outer, joinPath(outer.prefix, meta.prefix), meta.options.namespace, undefined);
   const renderers = meta.options.renderers === undefined ? outer.renderers : checkRenderers(meta.options.renderers, `@Controller() renderers of ${controller.name}`);
   const parsers = meta.options.parsers === undefined ? outer.parsers : checkParsers(meta.options.parsers, `@Controller() options of ${controller.name}`);
-  const scope = { ...entered, use: [...outer.use, ...controllerMiddleware(controller)], renderers, parsers };
+  const hooks = withHooks(outer.hooks, checkParamHooks(meta.options.params, `@Controller() options of ${controller.name}`));
+  const scope = { ...entered, use: [...outer.use, ...controllerMiddleware(controller)], renderers, parsers, hooks };
   const routes = routesOf(controller);
   checkUndecoratedHandlers(controller, routes);
   for (const route of routes) {
@@ -137,7 +150,8 @@ function makeRecord(
   if (versions !== null) checkVersionList(versions, `versions of ${where}`);
   // Taken apart before the literal: a spread in it would leave the properties after it outside the
   // record (a property array of its own for each of a table's routes, 270 KiB at 5,000 routes).
-  const { middleware, guards } = guardsOf(scope.use, routeMiddleware(controller.prototype, route.handler));
+  const hooks = scope.hooks.length === 0 ? NO_HOOKS : hooksOf(scope.hooks, pattern.params.map((param) => param.name));
+  const { middleware, guards } = guardsOf(scope.use, routeMiddleware(controller.prototype, route.handler), hooks);
   return {
     method: route.method,
     pattern,
@@ -160,7 +174,7 @@ function makeRecord(
 }
 
 const ROUTE_OPTION_KEYS = keysOf<RouteOptions>({ name: true, requirements: true, versions: true, responses: true, summary: true, description: true, tags: true, status: true, headers: true, operationId: true, renderers: true, parsers: true });
-const CONTROLLER_OPTION_KEYS = keysOf<ControllerOptions>({ namespace: true, versioning: true, versions: true, renderers: true, parsers: true });
+const CONTROLLER_OPTION_KEYS = keysOf<ControllerOptions>({ namespace: true, versioning: true, versions: true, renderers: true, parsers: true, params: true });
 const NO_OPTIONS: RouteOptions = Object.freeze({});
 
 /** One empty value shared by every route that has none: a large table is mostly such routes. */
@@ -168,9 +182,18 @@ const NO_REQUIREMENTS: ReadonlyMap<string, RegExp> = new Map();
 const NO_BINDINGS: readonly ParamBinding[] = Object.freeze([]);
 const NO_MIDDLEWARE: RouteRecord['middleware'] = Object.freeze([]);
 const NO_GUARDS: RouteRecord['guards'] = Object.freeze([]);
+const NO_HOOKS: readonly GuardEntry[] = Object.freeze([]);
 
-/** The includes' and controller's `use`, then the route's own: no new lists for the many routes without any. */
-function guardsOf(outer: readonly GuardEntry[], own: readonly GuardEntry[]): Pick<RouteRecord, 'middleware' | 'guards'> {
+function withHooks(levels: readonly HookLevel[], level: HookLevel | null): readonly HookLevel[] {
+  return level === null ? levels : [...levels, level];
+}
+
+/**
+ * The parameter hooks the route's parameters name, the includes' and controller's `use`, then the
+ * route's own: no new lists for the many routes without any.
+ */
+function guardsOf(outer: readonly GuardEntry[], own: readonly GuardEntry[], hooks: readonly GuardEntry[]): Pick<RouteRecord, 'middleware' | 'guards'> {
+  if (hooks.length > 0) return split([...hooks, ...outer, ...own]);
   if (own.length === 0) {
     let shared = outerLists.get(outer);
     if (shared === undefined) outerLists.set(outer, (shared = split(outer)));
