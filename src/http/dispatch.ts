@@ -127,7 +127,7 @@ export function dispatcher({ matcher, plans, versioning, offers: appOffers, rout
     return format ? offers.withFormat(format) : offers;
   };
   return async (ctx) => {
-    const result = matcher.match(ctx.method, ctx.path);
+    const result = matcher.match(ctx.method, ctx.routerPath || ctx.path);
     if (result.kind === 'none') throw new NotFound();
     if (result.kind === 'method') {
       // With several renderers the representation is chosen from Accept, whatever the scheme (DRF: > 1 renderer);
