@@ -77,4 +77,6 @@ export interface ControllerOptions {
   parsers?: readonly ParserEntry[];
   /** Parameter hooks of this controller's routes, after the app's and the includes' (docs/coming-from-koa-router.md#parameter-hooks). */
   params?: ParamHooks;
+  /** The hosts this controller's routes serve: `'api.example.com'`, `':tenant.example.com'`, a RegExp, or a list (docs/coming-from-koa-router.md#hosts). */
+  host?: string | RegExp | readonly (string | RegExp)[];
 }

@@ -22,6 +22,7 @@ import { NamespaceNode } from './namespaces';
 import { ParamLists } from './pattern';
 import { checkParamHooks, hooksOf, type HookLevel } from './param-hooks';
 import type { ParamHooks } from '../model/param-hooks';
+import { HostRule } from './host';
 
 interface Scope {
   prefix: string;
@@ -38,6 +39,8 @@ interface Scope {
   parsers: readonly Parser[] | null;
   /** The parameter hooks of the app, the includes and the controller, outermost first (table/param-hooks.ts). */
   hooks: readonly HookLevel[];
+  /** The hosts the routes are bound to (an include's or the controller's `host`), `null`: every host. */
+  host: HostRule | null;
 }
 
 /** What the app gives the table besides its routes. */
@@ -54,7 +57,7 @@ export function buildRouteTable(sources: readonly RouteSource[], options: TableO
   const root = new NamespaceNode();
   const routes: RouteRecord[] = [];
   const hooks = withHooks([], checkParamHooks(options.params, 'createApp()'));
-  walk(sources, { prefix: '', namespaces: [], appNames: [], node: root, use: [], params: new ParamLists(), renderers: null, parsers: null, hooks }, routes);
+  walk(sources, { prefix: '', namespaces: [], appNames: [], node: root, use: [], params: new ParamLists(), renderers: null, parsers: null, hooks, host: null }, routes);
   return { routes, root };
 }
 
@@ -64,7 +67,8 @@ function walk(sources: readonly RouteSource[], scope: Scope, out: RouteRecord[])
       checkPrefix(source.prefix, `include('${source.prefix}')`);
       const inner = enter(scope, joinPath(scope.prefix, source.prefix), source.namespace, source.appName);
       const hooks = withHooks(scope.hooks, source.params ?? null);
-      walk(source.routes, { ...inner, use: [...scope.use, ...source.use], renderers: source.renderers ?? scope.renderers, parsers: source.parsers ?? scope.parsers, hooks }, out);
+      const host = withHost(scope.host, source.host ?? null, `include('${source.prefix}')`);
+      walk(source.routes, { ...inner, use: [...scope.use, ...source.use], renderers: source.renderers ?? scope.renderers, parsers: source.parsers ?? scope.parsers, hooks, host }, out);
     } else if (typeof source === 'function') {
       addController(source, scope, out);
     } else {
@@ -97,7 +101,9 @@ function addController(controller: Function, outer: Scope, out: RouteRecord[]): 
   const renderers = meta.options.renderers === undefined ? outer.renderers : checkRenderers(meta.options.renderers, `@Controller() renderers of ${controller.name}`);
   const parsers = meta.options.parsers === undefined ? outer.parsers : checkParsers(meta.options.parsers, `@Controller() options of ${controller.name}`);
   const hooks = withHooks(outer.hooks, checkParamHooks(meta.options.params, `@Controller() options of ${controller.name}`));
-  const scope = { ...entered, use: [...outer.use, ...controllerMiddleware(controller)], renderers, parsers, hooks };
+  const where = `@Controller() options of ${controller.name}`;
+  const host = withHost(outer.host, meta.options.host === undefined ? null : new HostRule(meta.options.host, where), where);
+  const scope = { ...entered, use: [...outer.use, ...controllerMiddleware(controller)], renderers, parsers, hooks, host };
   const routes = routesOf(controller);
   checkUndecoratedHandlers(controller, routes);
   for (const route of routes) {
@@ -150,7 +156,10 @@ function makeRecord(
   if (versions !== null) checkVersionList(versions, `versions of ${where}`);
   // Taken apart before the literal: a spread in it would leave the properties after it outside the
   // record (a property array of its own for each of a table's routes, 270 KiB at 5,000 routes).
-  const hooks = scope.hooks.length === 0 ? NO_HOOKS : hooksOf(scope.hooks, pattern.params.map((param) => param.name));
+  const hostParams = scope.host === null ? NO_NAMES : scope.host.params;
+  const clash = hostParams.find((name) => pattern.has(name));
+  if (clash !== undefined) throw new ImproperlyConfigured(`${where}: "${clash}" is a parameter of both its host (${scope.host?.sources.join(', ')}) and its path '${pattern.source}'. Rename one.`);
+  const hooks = scope.hooks.length === 0 ? NO_HOOKS : hooksOf(scope.hooks, [...hostParams, ...pattern.params.map((param) => param.name)]);
   const { middleware, guards } = guardsOf(scope.use, routeMiddleware(controller.prototype, route.handler), hooks);
   return {
     method: route.method,
@@ -159,7 +168,7 @@ function makeRecord(
     fullName: name === null ? null : scope.namespaces.length === 0 ? name : `${scope.namespaces.join(':')}:${name}`,
     namespace: scope.namespaces.length === 0 ? '' : scope.namespaces.join(':'),
     appNamespace: scope.appNames.length === 0 ? '' : scope.appNames.join(':'),
-    requirements: options.requirements === undefined ? NO_REQUIREMENTS : sharedIfEmpty(compileRequirements(options.requirements, pattern, where), NO_REQUIREMENTS),
+    requirements: options.requirements === undefined ? NO_REQUIREMENTS : sharedIfEmpty(compileRequirements(options.requirements, pattern, where, hostParams), NO_REQUIREMENTS),
     versions: versions === null ? null : [...versions],
     versioning,
     controller,
@@ -170,11 +179,12 @@ function makeRecord(
     docs: checkRouteDocs(options, where),
     renderers: options.renderers === undefined ? scope.renderers : checkRenderers(options.renderers, `renderers of ${where}`),
     parsers: options.parsers === undefined ? scope.parsers : checkParsers(options.parsers, `route options of ${where}`),
+    host: scope.host,
   };
 }
 
 const ROUTE_OPTION_KEYS = keysOf<RouteOptions>({ name: true, requirements: true, versions: true, responses: true, summary: true, description: true, tags: true, status: true, headers: true, operationId: true, renderers: true, parsers: true });
-const CONTROLLER_OPTION_KEYS = keysOf<ControllerOptions>({ namespace: true, versioning: true, versions: true, renderers: true, parsers: true, params: true });
+const CONTROLLER_OPTION_KEYS = keysOf<ControllerOptions>({ namespace: true, versioning: true, versions: true, renderers: true, parsers: true, params: true, host: true });
 const NO_OPTIONS: RouteOptions = Object.freeze({});
 
 /** One empty value shared by every route that has none: a large table is mostly such routes. */
@@ -183,6 +193,15 @@ const NO_BINDINGS: readonly ParamBinding[] = Object.freeze([]);
 const NO_MIDDLEWARE: RouteRecord['middleware'] = Object.freeze([]);
 const NO_GUARDS: RouteRecord['guards'] = Object.freeze([]);
 const NO_HOOKS: readonly GuardEntry[] = Object.freeze([]);
+
+const NO_NAMES: readonly string[] = Object.freeze([]);
+
+/** A route is bound to one `host`: an include's or its controller's, not both (which would it be?). */
+function withHost(outer: HostRule | null, own: HostRule | null, where: string): HostRule | null {
+  if (own === null) return outer;
+  if (outer !== null) throw new ImproperlyConfigured(`${where} sets host ${own.sources.join(', ')} inside an include bound to ${outer.sources.join(', ')}: a route has one host. Set it in one place.`);
+  return own;
+}
 
 function withHooks(levels: readonly HookLevel[], level: HookLevel | null): readonly HookLevel[] {
   return level === null ? levels : [...levels, level];

@@ -8,6 +8,7 @@ import { checkParsers } from './parsers';
 import { checkKeys, keysOf } from '../util/keys';
 import type { ParamHooks } from '../model/param-hooks';
 import { checkParamHooks, type HookLevel } from './param-hooks';
+import { HostRule, type HostOption } from './host';
 
 export interface IncludeOptions {
   /** Instance namespace of the group (Django's `include(..., namespace=)`). */
@@ -22,9 +23,11 @@ export interface IncludeOptions {
   parsers?: readonly ParserEntry[];
   /** Parameter hooks of the group's routes, after the app's and outer includes', before a controller's (docs/coming-from-koa-router.md#parameter-hooks). */
   params?: ParamHooks;
+  /** The hosts the group's routes serve: `'api.example.com'`, `':tenant.example.com'`, a RegExp, or a list (docs/coming-from-koa-router.md#hosts). */
+  host?: HostOption;
 }
 
-const INCLUDE_OPTIONS = keysOf<IncludeOptions>({ namespace: true, appName: true, use: true, renderers: true, parsers: true, params: true });
+const INCLUDE_OPTIONS = keysOf<IncludeOptions>({ namespace: true, appName: true, use: true, renderers: true, parsers: true, params: true, host: true });
 
 /** A group of routes mounted under a path prefix; made by `include()`. */
 export interface Include {
@@ -37,6 +40,8 @@ export interface Include {
   readonly parsers?: readonly Parser[];
   /** The group's parameter hooks, checked. */
   readonly params?: HookLevel | null;
+  /** The group's hosts, compiled; `null`: every host. */
+  readonly host?: HostRule | null;
 }
 
 /** A controller class or an `include()` group. */
@@ -78,7 +83,8 @@ export function include(prefix: string, routes: readonly RouteSource[], options:
   const renderers = options.renderers === undefined ? {} : { renderers: checkRenderers(options.renderers, `include('${prefix}', ..., { renderers })`) };
   const parsers = options.parsers === undefined ? undefined : checkParsers(options.parsers, `include('${prefix}', ..., { parsers })`);
   const params = checkParamHooks(options.params, `include('${prefix}', ..., { params })`);
-  return Object.freeze({ prefix, routes: [...routes], namespace, appName: options.appName, use: Object.freeze(entries), ...renderers, parsers, params });
+  const host = options.host === undefined ? null : new HostRule(options.host, `include('${prefix}', ..., { host })`);
+  return Object.freeze({ prefix, routes: [...routes], namespace, appName: options.appName, use: Object.freeze(entries), ...renderers, parsers, params, host });
 }
 
 export function isInclude(source: RouteSource): source is Include {
