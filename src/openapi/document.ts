@@ -1,6 +1,5 @@
 import type { OpenApiDocumentOptions } from '../model/openapi';
 import type { RouteRecord, RouteTable } from '../model/route';
-import { HostNameVersioning } from '../versioning/host-name';
 import type { VersioningScheme } from '../model/scheme';
 import { checkGuardSchemes } from './document-options';
 import { InvalidArgument } from '../errors';
@@ -168,7 +167,8 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
  */
 function serversOf(parts: OpenApiDocumentOptions, scheme: VersioningScheme | null, origin: string | null, version: string | null): OpenApiDocument['servers'] {
   if (parts.servers !== undefined) return parts.servers.map((server) => ({ ...server }));
-  if (scheme instanceof HostNameVersioning) return hostServers(origin, version);
+  // Told by its description, as the placement of operations is: a host scheme of the app's own gets them too.
+  if (scheme?.describe?.().carrier === 'host') return hostServers(origin, version);
   return [{ url: origin ?? '/' }];
 }
 
