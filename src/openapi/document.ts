@@ -7,6 +7,7 @@ import { checkOpenApiOptions, documentVersion, type OpenApiOptions } from './opt
 import { chosenIds, operationIdOf, routeName } from './operation-id';
 import { operationOf, type OpenApiOperation } from './operation';
 import { templateOf } from './paths';
+import { hostServersOf } from './host-servers';
 import { hostServers, placeVersion } from './placement';
 import { errorDocs } from './errors';
 import type { ErrorFormat } from '../model/error-format';
@@ -136,6 +137,7 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
         if (operation.parameters) operation.parameters = renamed(operation.parameters as Record<string, unknown>[], names, key.names);
         for (const tag of (operation.tags as string[] | undefined) ?? []) tags.add(tag);
         if (placement.servers && scheme !== appScheme) operation.servers = placement.servers.map((server) => ({ ...server }));
+        if (route.host != null) operation.servers = hostServersOf(route.host, source.origin);
         (paths[key.path] ??= {})[method.toLowerCase()] = operation;
       }
       shadows.add(route, answered, form, placement.filled, route.requirements);

@@ -91,3 +91,17 @@ describe('koa-router/host: routes bound to a host (docs/coming-from-koa-router.m
     expect(matched, `${matched} of 300 cases had a host parameter`).to.be.at.least(150);
   });
 });
+
+describe('koa-router/host: what tools read', () => {
+  it('app.routes, waymark routes and OpenAPI know the host', async () => {
+    const { rowsOf, formatTable } = await import('../../src/cli/routes');
+    const built = createApp({ routes: [TenantUsers, include('', [Admin], { host: [/^admin\d*\.example\.com$/, 'admin.test'] })], origin: 'https://api.example.com' });
+    expect(built.routes.map((route) => route.host)).to.deep.equal([{ patterns: [':tenant.example.com'], parameters: ['tenant'] }, { patterns: ['/^admin\\d*\\.example\\.com$/', 'admin.test'], parameters: [] }]);
+    expect(rowsOf(built).map((row) => row.host)).to.deep.equal([[':tenant.example.com'], ['/^admin\\d*\\.example\\.com$/', 'admin.test']]);
+    expect(formatTable(rowsOf(built))).to.include(':tenant.example.com/users/:id');
+    const document = built.openapi();
+    expect(document.paths['/users/{id}'].get.servers).to.deep.equal([{ url: 'https://{tenant}.example.com', variables: { tenant: { default: 'tenant', description: 'The host parameter "tenant".' } } }]);
+    expect(document.paths['/admin'].get.servers).to.deep.equal([{ url: 'https://admin.test' }]);
+    expect(createApp({ routes: [AnyUsers] }).routes[0].host).to.equal(null);
+  });
+});
