@@ -105,3 +105,10 @@ describe('koa-router/host: what tools read', () => {
     expect(createApp({ routes: [AnyUsers] }).routes[0].host).to.equal(null);
   });
 });
+
+describe('koa-router/host: waymark types', () => {
+  it('types a host-bound name with its host parameters', async () => {
+    const { routeNames } = await import('../../src/typegen/generate');
+    expect(Object.fromEntries(routeNames(createApp({ routes: [TenantUsers] }).routes).url)).to.deep.equal({ 'tenant:detail': ['{ tenant: string; id: string | number }'] });
+  });
+});
