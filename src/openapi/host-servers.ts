@@ -11,6 +11,12 @@ export interface HostServer {
  * pattern, each `:name` or `*name` a variable, on `origin`'s scheme and port (https without one).
  * A RegExp, or a pattern with an optional group, has no server URL and is left out.
  */
+/** The host template the typed client fills (`{tenant}.example.com`), from the route's first pattern that has one; `null` when none. */
+export function hostTemplateOf(host: RouteHost): string | null {
+  const source = host.sources.find((entry) => !entry.startsWith('/') && !entry.includes('{'));
+  return source === undefined ? null : source.replace(/[:*]([A-Za-z_$][\w$]*)/g, '{$1}');
+}
+
 export function hostServersOf(host: RouteHost, origin: string | null): HostServer[] {
   const url = origin === null ? null : new URL(origin);
   const scheme = url === null ? 'https:' : url.protocol;
