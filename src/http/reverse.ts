@@ -21,7 +21,7 @@ export function appUrl(runtime: AppRuntime, name: string, params?: ReverseParams
 /** `appUrl`, and whether the link is on a route's own host; with `request`, on the request's scheme and port. */
 function urlOf(runtime: AppRuntime, name: string, params: ReverseParams | undefined, options: ReverseOptions, request?: Context): { url: string; onHost: boolean } {
   if (options !== NO_OPTIONS) checkKeys('url() options', options, URL_OPTIONS);
-  const reversed = reverseRoute(runtime.table, name, params, options.currentApp, request === undefined ? undefined : hostnameOf(requestHost(request)));
+  const reversed = reverseRoute(runtime.table, name, params, options.currentApp, request === undefined ? undefined : () => hostnameOf(requestHost(request)));
   const path = withQueryAndFragment(reversed.path, options);
   if (reversed.host !== null) return { url: onHost(reversed, path, runtime.origin, request), onHost: true };
   return { url: absoluteOnOrigin(runtime, path, options), onHost: false };

@@ -23,10 +23,10 @@ export interface Reversed {
 
 /**
  * `reversePath`, with the host of a host-bound route (docs/coming-from-koa-router.md#hosts): its
- * host parameters are taken from `params`, the rest build the path. `currentHost`, the request's
- * host name, is the host of a route bound by a RegExp when it matches with the given values.
+ * host parameters are taken from `params`, the rest build the path. `currentHost` gives the request's
+ * host name, the host of a route bound by a RegExp when it matches with the given values.
  */
-export function reverseRoute(table: RouteTable, name: string, params?: ReverseParams, currentApp?: string, currentHost?: string): Reversed {
+export function reverseRoute(table: RouteTable, name: string, params?: ReverseParams, currentApp?: string, currentHost?: () => string): Reversed {
   const candidates = resolve(table, name, currentApp);
   for (const route of candidates) {
     if (route.host != null) {
@@ -68,7 +68,7 @@ function resolve(table: RouteTable, name: string, currentApp: string | undefined
 
 const NONE: Values = new Map();
 
-function tryHostRoute(route: RouteRecord, params: ReverseParams | undefined, currentHost: string | undefined): Reversed | null {
+function tryHostRoute(route: RouteRecord, params: ReverseParams | undefined, currentHost: (() => string) | undefined): Reversed | null {
   const host = route.host as NonNullable<RouteRecord['host']>;
   const values = valuesFor(route, params);
   if (values === null || Array.isArray(params)) return null;
@@ -82,7 +82,7 @@ function tryHostRoute(route: RouteRecord, params: ReverseParams | undefined, cur
     const requirement = route.requirements.get(name);
     if (requirement !== undefined && !requirement.test(String(hostValues[name]))) return null;
   }
-  const hostname = host.build(hostValues, currentHost);
+  const hostname = host.build(hostValues, currentHost?.());
   if (hostname === null) return null;
   const path = tryRoute(route, pathValues as unknown as ReverseParams);
   return path === null ? null : { path, host: hostname };
