@@ -85,11 +85,12 @@ function alternative(entry: string | RegExp, where: string): Alternative {
   if (typeof entry !== 'string' || entry === '' || /[/\s]/.test(entry)) {
     throw new ImproperlyConfigured(`${where}: a host must be a pattern of labels such as 'api.example.com' or ':tenant.example.com', or a RegExp; got ${JSON.stringify(entry) ?? String(entry)}.`);
   }
-  const source = entry.toLowerCase().replace(/\.$/, '');
+  // Not lower-cased as a whole: that would rename `:Tenant`. Matching ignores case, and a built host is lower-cased.
+  const source = entry.replace(/\.$/, '');
   let matcher: MatchFunction<Record<string, string | string[]>>;
   let build: PathFunction<Record<string, string | string[]>>;
   try {
-    matcher = matchPath(source, { delimiter: '.', decode: false });
+    matcher = matchPath(source, { delimiter: '.', decode: false, sensitive: false });
     build = compilePath(source, { delimiter: '.', encode: false });
   } catch (error) {
     throw new ImproperlyConfigured(`${where}: invalid host pattern '${entry}': ${(error as Error).message}.`);
@@ -111,7 +112,7 @@ function alternative(entry: string | RegExp, where: string): Alternative {
       return params;
     },
     // Without encoding, path-to-regexp takes a wildcard's labels as one string.
-    build: (values) => build(values ?? {}),
+    build: (values) => build(values ?? {}).toLowerCase(),
   };
 }
 

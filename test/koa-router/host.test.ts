@@ -114,3 +114,12 @@ describe('koa-router/host: waymark types', () => {
     expect(Object.fromEntries(routeNames(createApp({ routes: [TenantUsers] }).routes).url)).to.deep.equal({ 'tenant:detail': ['{ tenant: string; id: string | number }'] });
   });
 });
+
+describe('koa-router/host: HostRule', () => {
+  it('keeps a parameter’s name as written and matches literal labels ignoring case', () => {
+    const rule = new HostRule(':Tenant.Example.COM', 'test');
+    expect(rule.params).to.deep.equal(['Tenant']);
+    expect({ ...rule.match('acme.example.com') }).to.deep.equal({ Tenant: 'acme' });
+    expect(rule.build({ Tenant: 'Acme' })).to.equal('acme.example.com');
+  });
+});
