@@ -123,3 +123,39 @@ describe('koa-router/host: HostRule', () => {
     expect(rule.build({ Tenant: 'Acme' })).to.equal('acme.example.com');
   });
 });
+
+describe('koa-router/host: the rule through a request', () => {
+  @Controller('/who', { host: ':tenant.example.com' })
+  class Who {
+    @Get('') who(@Param('tenant') tenant: string) {
+      return { tenant };
+    }
+  }
+
+  it('property: the host matched is the forwarded one only from a trusted proxy, without its port, ignoring case', async () => {
+    const label = fc.stringMatching(/^[a-z][a-z0-9]{0,5}$/);
+    const trusting = createApp({ routes: [Who], proxy: true });
+    const distrusting = createApp({ routes: [Who] });
+    let served = 0;
+    await fc.assert(
+      fc.asyncProperty(label, label, fc.boolean(), fc.boolean(), fc.boolean(), fc.option(fc.integer({ min: 1, max: 65535 })), async (sent, forwarded, onDomain, forward, trust, port) => {
+        // The rule: the effective host is X-Forwarded-Host when a trusted proxy sent it, else Host; it
+        // matches when it is `<one label>.example.com`, whatever its case and port.
+        const host = `${sent}.${onDomain ? 'EXAMPLE.com' : 'example.org'}${port === null ? '' : `:${port}`}`;
+        const forwardedHost = `${forwarded}.example.com`;
+        let call = request((trust ? trusting : distrusting).callback()).get('/who').set('Host', host);
+        if (forward) call = call.set('X-Forwarded-Host', forwardedHost);
+        const effective = forward && trust ? forwarded : onDomain ? sent : null;
+        const reply = await call;
+        if (effective === null) expect(reply.status).to.equal(404);
+        else {
+          expect(reply.status).to.equal(200);
+          expect(reply.body).to.deep.equal({ tenant: effective });
+          served++;
+        }
+      }),
+      { numRuns: 80 },
+    );
+    expect(served, `${served} of 80 requests were served`).to.be.at.least(30);
+  });
+});
