@@ -99,6 +99,7 @@ export const scenarios: Scenario[] = [
   waymark('waymark, token header', ['--routes', '10'], { headers: bearer }),
   waymark('waymark, JSON+CSV renderers answering JSON', ['--routes', '10', '--csv']),
   waymark('waymark + @Use guard', ['--routes', '10', '--guard'], { headers: bearer }),
+  waymark('waymark + parameter hook', ['--routes', '10', '--param-hook'], { headers: bearer }),
   waymark('waymark 404, problem document', ['--routes', '10'], { requests: [{ path: '/nowhere/42' }] }),
   waymark('waymark 404, errors.render', ['--routes', '10', '--errors'], { requests: [{ path: '/nowhere/42' }] }),
   { name: 'POST JSON: waymark @Body()', server: 'body', requests: post },
@@ -129,6 +130,8 @@ export const scenarios: Scenario[] = [
   { name: 'telemetry: deprecated version, OTel API, no SDK', server: 'telemetry', requests: versioned },
   { name: 'telemetry: deprecated version, OTel SDK counter', server: 'telemetry', args: ['--sdk'], requests: versioned },
   ...layouts.flatMap(github),
+  // docs/coming-from-koa-router.md#hosts: 20 routes bound to a host at the paths of the set's first 20, requested on no such host.
+  { name: 'GitHub API flat: waymark, 20 host-bound routes added', server: 'github-waymark', args: ['--layout', 'flat', '--hosts', '20'], requests: githubRequests('flat') },
 ];
 
 /** Table sizes for idle RSS and build time (`createApp`, or registering the routes): one process per size, no load. */
@@ -170,6 +173,12 @@ export const targets: Target[] = [
   { name: 'GitHub API waymark: under /:version / flat', value: (m) => m.ratio('GitHub API under /:version: waymark', 'GitHub API flat: waymark'), needed: 0.9 },
   // An app's own error format costs its render call and nothing else (docs/errors.md#your-own-error-format).
   { name: 'waymark 404: errors.render / problem document', value: (m) => m.ratio('waymark 404, errors.render', 'waymark 404, problem document'), needed: 0.95 },
+  { name: 'waymark + parameter hook / the same work in a @Use guard', value: (m) => m.ratio('waymark + parameter hook', 'waymark + @Use guard'), needed: 0.97 },
+  {
+    name: 'GitHub API flat: waymark with 20 host-bound routes / without',
+    value: (m) => m.ratio('GitHub API flat: waymark, 20 host-bound routes added', 'GitHub API flat: waymark'),
+    needed: 0.95,
+  },
   { name: 'waymark + @Use guard / waymark (same request)', value: (m) => m.ratio('waymark + @Use guard', 'waymark, token header'), needed: 0.95 },
   { name: 'POST JSON: waymark with schema / without', value: (m) => m.ratio('POST JSON: waymark @Body({ schema })', 'POST JSON: waymark @Body()'), needed: 0.9 },
   { name: 'multipart 1 MiB to disk: waymark / busboy alone', value: (m) => m.ratio('multipart 1 MiB to disk: waymark @File()', 'multipart 1 MiB to disk: busboy alone on node:http'), needed: 0.67 },

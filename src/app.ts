@@ -104,7 +104,7 @@ export class App extends Koa {
     super(koaOptions);
     this.pinning = new VersionPins(pinning?.store ?? null, versioning);
     attachRuntime(this, runtime);
-    installContext(this.context);
+    installContext(this.context, this.request);
     this.context.onerror = lateErrors(runtime.translator, runtime.errors);
     followProxyTrust(this.request, runtime.trustsProxy);
     installQuery(this.request);

@@ -39,6 +39,7 @@ export type { OpenApiDocument, OpenApiOperation } from './openapi/document';
 export type { OpenApiOptions } from './openapi/options';
 export type { OpenApiDocumentOptions } from './model/openapi';
 export type { DescribedGuard, Guard, SecurityRequirement } from './model/guard';
+export type { DescribedParamHook, ParamHook, ParamHooks } from './model/param-hooks';
 export { reply, redirect, type Outcome, type ReplyOptions, type RedirectOptions } from './http/outcome';
 export { include, type Include, type IncludeOptions, type RouteSource } from './table/include';
 export type { RouteInfo } from './model/info';

@@ -28,6 +28,7 @@ import type { DeprecatedRequestHook } from './lifecycle/telemetry';
 import { URLPathVersioning } from './versioning/url-path';
 import type { ErrorFormat, ErrorFormatOptions } from './model/error-format';
 import { resolveErrorFormat } from './http/error-format';
+import type { ParamHooks } from './model/param-hooks';
 
 export interface AppOptions {
   /** Controller classes and `include(...)` groups, in order. */
@@ -134,6 +135,8 @@ export interface AppOptions {
    * `'error'` throws `ImproperlyConfigured` (docs/namespaces-and-reversal.md#routes-that-can-never-match).
    */
   shadowing?: Shadowing;
+  /** Parameter hooks of every route, before the includes' and controllers' (@koa/router's `router.param()`, docs/coming-from-koa-router.md#parameter-hooks). */
+  params?: ParamHooks;
 }
 
 /** `AppOptions` checked, with every default filled in. */
@@ -165,7 +168,7 @@ export interface ResolvedAppOptions {
 // Written as an object the compiler holds to AppOptions: an option the type gains fails typecheck until it is listed here.
 const APP_OPTIONS = keysOf<AppOptions>({
   routes: true, versioning: true, origin: true, mediaTypes: true, translations: true, proxy: true, limits: true, now: true, resolve: true, openapi: true,
-  validateResponses: true, history: true, serve: true, renderers: true, formatOverride: true, parsers: true, pinning: true, onDeprecatedRequest: true, errors: true, shadowing: true,
+  validateResponses: true, history: true, serve: true, renderers: true, formatOverride: true, parsers: true, pinning: true, onDeprecatedRequest: true, errors: true, shadowing: true, params: true,
 });
 
 const misconfigured = (message: string): never => {
@@ -177,7 +180,7 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   checkKeys('createApp() options', options, APP_OPTIONS);
   if (!Array.isArray(options.routes)) throw new ImproperlyConfigured('createApp() needs `routes`: an array of controller classes and include() groups.');
   // Whether the app versions at all is known before its scheme is complete: a scheme, or a history that makes one.
-  const table: RouteTable = buildRouteTable(options.routes, { versioned: options.versioning !== undefined || options.history !== undefined });
+  const table: RouteTable = buildRouteTable(options.routes, { params: options.params, versioned: options.versioning !== undefined || options.history !== undefined });
   // A warning, not an error: the app works, but one of the routes cannot be reversed by name (docs/security.md).
   const warned = new Set<string>();
   for (const params of sharedNameParams(table)) emitWaymarkWarning('WMWRN001', params, warned);

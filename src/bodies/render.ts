@@ -20,7 +20,7 @@ export function render(ctx: Context, returned: unknown, offer: Offer, offers: Of
   let value = returned;
   if (value === undefined) {
     if (ctx.body == null) {
-      if (ctx.status === 404) ctx.status = 204;
+      if (!statusWasSet(ctx)) ctx.status = 204;
       return;
     }
     if (typeof ctx.body === 'string' || isRaw(ctx.body)) return;
@@ -66,6 +66,11 @@ function rendered<T>(body: T): T {
 /** Koa sends a Buffer as bytes but would write any other Uint8Array as a JSON object: wrap it, without copying. */
 function bytes<T>(value: T): T | Buffer {
   return value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value;
+}
+
+/** Whether something set `ctx.status`: Koa reads 404 until then, and an explicit 404 is not that one. */
+export function statusWasSet(ctx: Context): boolean {
+  return (ctx.response as unknown as { _explicitStatus?: boolean })._explicitStatus === true;
 }
 
 export function isRaw(value: unknown): boolean {

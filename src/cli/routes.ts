@@ -18,6 +18,8 @@ export interface RouteRow {
   /** With `--media`: the media types it renders and parses, `null` for the app's. */
   renderers?: string[] | null;
   parsers?: string[] | null;
+  /** For a route bound to a host: its host patterns (docs/coming-from-koa-router.md#hosts). */
+  host?: string[];
 }
 
 /** The rows of `app.routes`; with `media`, each route's renderers and parsers too. */
@@ -32,6 +34,7 @@ export function rowsOf(app: App, media = false): RouteRow[] {
     shadowedBy: route.shadowedBy ? { route: route.shadowedBy.route, versions: route.shadowedBy.versions === null ? null : [...route.shadowedBy.versions] } : null,
     sharesNameWith: route.sharesNameWith === null ? null : [...route.sharesNameWith],
     ...(media ? { renderers: route.renderers && [...route.renderers], parsers: route.parsers && [...route.parsers] } : {}),
+    ...(route.host === null ? {} : { host: [...route.host.patterns] }),
   }));
 }
 
@@ -43,7 +46,7 @@ export function formatTable(rows: readonly RouteRow[]): string {
     ['METHOD', 'PATH', 'NAME', 'VERSIONS', 'REQUIREMENTS', 'HANDLER', ...(media ? ['RENDERS', 'PARSES'] : []), 'NOTE'],
     ...rows.map((row) => [
       row.method,
-      row.pattern,
+      row.host === undefined ? row.pattern : `${row.host.join('|')}${row.pattern}`,
       row.name ?? '-',
       versionList(row.versions),
       Object.entries(row.requirements).map(([param, source]) => `${param}=${source}`).join(' ') || '-',

@@ -194,6 +194,7 @@ function specOf(spec: OperationSpec, at: string[]): Record<string, unknown> {
     fixedQuery: spec.fixedQuery,
     accept: spec.accept,
     statuses: [...spec.responses.keys()],
+    ...(spec.host === null ? {} : { host: spec.host }),
   };
 }
 

@@ -6,7 +6,7 @@ export type VersionCarrier = 'path' | 'namespace' | 'accept-header' | 'host-name
 /** One parameter an operation takes, as the document lists it. */
 export interface ParameterSpec {
   readonly name: string;
-  readonly in: 'path' | 'query' | 'header';
+  readonly in: 'path' | 'query' | 'header' | 'host';
   readonly required: boolean;
   readonly schema: unknown;
   /** A `*rest` path parameter (`x-waymark-wildcard`): its `/` separate segments and are not encoded. */
@@ -30,6 +30,8 @@ export interface OperationSpec {
   readonly fixedQuery: Readonly<Record<string, string>>;
   /** The `Accept` that asks for this version, when the Accept header carries it. */
   readonly accept: string | null;
+  /** A host-bound route's host (`x-waymark-host`, `{tenant}.example.com`), sent on the base URL's scheme and port; `null`: the base URL's. */
+  readonly host: string | null;
 }
 
 type Json = Record<string, unknown>;
@@ -68,6 +70,8 @@ export function operationsOf(document: Json, version: string | null, carrier: Ve
         const schema = raw.schema ?? {};
         parameters.push({ name: String(raw.name), in: place as ParameterSpec['in'], required: raw.required === true, schema, rest: raw['x-waymark-wildcard'] === true });
       }
+      const host = typeof operation['x-waymark-host'] === 'string' ? operation['x-waymark-host'] : null;
+      for (const [, hostParam] of host === null ? [] : host.matchAll(/\{([^{}]+)\}/g)) parameters.push({ name: hostParam, in: 'host', required: true, schema: { type: 'string' }, rest: false });
       checkNames(parameters, where);
       operations.push({
         name,
@@ -79,6 +83,7 @@ export function operationsOf(document: Json, version: string | null, carrier: Ve
         responses: responsesOf(operation.responses as Json | undefined),
         fixedQuery,
         accept: carrier === 'accept-header' ? acceptOf(operation.responses as Json | undefined) : null,
+        host,
       });
     }
   }

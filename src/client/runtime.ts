@@ -60,6 +60,8 @@ interface Spec {
   readonly fixedQuery: Readonly<Record<string, string>>;
   readonly accept: string | null;
   readonly statuses: readonly string[];
+  /** A host-bound route's host, its parameters in braces. */
+  readonly host?: string;
 }
 
 type Args = Record<string, unknown>;
@@ -117,6 +119,7 @@ function documents(statuses: readonly string[], status: number): boolean {
 
 async function send(base: URL, spec: Spec, args: Args, options: ClientOptions<unknown>): Promise<Reply<number, unknown>> {
   const url = new URL(base);
+  if (spec.host !== undefined) url.hostname = spec.host.replace(/\{([^{}]+)\}/g, (_whole, name: string) => encodeURIComponent(text(args[name])));
   url.pathname = url.pathname.replace(/\/$/, '') + fill(spec, args);
   for (const [name, value] of Object.entries(spec.fixedQuery)) url.searchParams.append(name, value);
   for (const name of spec.query) {

@@ -17,8 +17,22 @@ function routeDecorator(method: string) {
       assertLegacyCall(args, `@${decorator}('${path}')`);
       const [target, handler] = args as [object, string | symbol];
       const options = typeof nameOrOptions === 'string' ? nameOrOptions : { ...nameOrOptions };
-      appendOwn<RouteMetadata>(MetadataKeys.routes, { method, path, options, handler }, target);
+      addRoute({ method, path, options, handler }, target);
     }) as MethodDecorator;
+}
+
+/**
+ * Stacked decorators run bottom-up, so each one of a method goes before the
+ * ones of the same method already recorded (the run at the end of the list):
+ * its routes register in source order, and a name two of them share reverses
+ * to the top one.
+ */
+function addRoute(route: RouteMetadata, target: object): void {
+  const own = readOwn<RouteMetadata[]>(MetadataKeys.routes, target);
+  let at = own === undefined ? 0 : own.length;
+  while (at > 0 && own![at - 1].handler === route.handler) at--;
+  if (own === undefined || at === own.length) appendOwn(MetadataKeys.routes, route, target);
+  else own.splice(at, 0, route);
 }
 
 /**

@@ -31,13 +31,36 @@ declare module 'koa' {
     versioningScheme: VersioningScheme | null;
     route: MatchedRoute | null;
     params: Record<string, string>;
+    /**
+     * Set by a middleware before routing, the path routed on instead of `ctx.path`, as @koa/router
+     * honours it (a mount that strips a prefix; docs/coming-from-koa-router.md#the-context).
+     */
+    routerPath?: string;
     /** Aborted when the client disconnects before the response is written. */
     readonly signal: AbortSignal;
   }
 }
 
-/** waymark's members on one app's own context prototype (Koa gives each app its own). */
-export function installContext(context: object): void {
+declare module 'koa' {
+  interface Request {
+    /** `ctx.params`, where @koa/router users read it. */
+    params: Record<string, string>;
+  }
+}
+
+/** waymark's members on one app's own context and request prototypes (Koa gives each app its own). */
+export function installContext(context: object, request?: object): void {
+  if (request !== undefined) {
+    Object.defineProperty(request, 'params', {
+      configurable: true,
+      get(this: { ctx: Context }) {
+        return this.ctx.params;
+      },
+      set(this: { ctx: Context }, params: Record<string, string>) {
+        this.ctx.params = params;
+      },
+    });
+  }
   Object.assign(context, { route: null, version: null, versioningScheme: null });
   Object.defineProperty(context, 'signal', { get: requestSignal, configurable: true });
   Object.defineProperty(context, 'reverse', {

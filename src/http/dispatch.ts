@@ -2,6 +2,7 @@ import type { Context, Middleware, Next } from 'koa';
 import { messageOf, httpError, MethodNotAllowed, NotFound } from '../errors';
 import { isDraining } from '../shutdown';
 import { requestHost } from './host';
+import { hostnameOf } from '../table/host';
 import type { Translator } from '../i18n/translator';
 import type { Negotiated } from '../negotiation/accept';
 import type { Offer, Offers } from '../negotiation/offers';
@@ -127,7 +128,7 @@ export function dispatcher({ matcher, plans, versioning, offers: appOffers, rout
     return format ? offers.withFormat(format) : offers;
   };
   return async (ctx) => {
-    const result = matcher.match(ctx.method, ctx.path);
+    const result = matcher.match(ctx.method, ctx.routerPath || ctx.path, matcher.hasHosts ? hostnameOf(requestHost(ctx)) : '');
     if (result.kind === 'none') throw new NotFound();
     if (result.kind === 'method') {
       // With several renderers the representation is chosen from Accept, whatever the scheme (DRF: > 1 renderer);

@@ -5,20 +5,47 @@ import { runtimeOf } from '../runtime';
 import { checkKeys, keysOf } from '../util/keys';
 import { formEncode, withQueryAndFragment } from '../table/query';
 import { lastQueryValue } from './query';
-import { reversePath } from '../table/reverse';
+import { reverseRoute, type Reversed } from '../table/reverse';
+import { hostnameOf } from '../table/host';
 import type { ReverseOptions, ReverseParams } from '../model/reverse';
-import { requestOrigin } from './host';
+import { requestHost, requestOrigin, requestProtocol } from './host';
 
 const URL_OPTIONS = keysOf<ReverseOptions>({ query: true, fragment: true, absolute: true, currentApp: true });
 const NO_OPTIONS: ReverseOptions = Object.freeze({});
 
 /** `app.url()`: the path of a named route, or an absolute URL on `origin` with `absolute: true`. */
 export function appUrl(runtime: AppRuntime, name: string, params?: ReverseParams, options: ReverseOptions = NO_OPTIONS): string {
+  return urlOf(runtime, name, params, options).url;
+}
+
+/** `appUrl`, and whether the link is on a route's own host; with `request`, on the request's scheme and port. */
+function urlOf(runtime: AppRuntime, name: string, params: ReverseParams | undefined, options: ReverseOptions, request?: Context): { url: string; onHost: boolean } {
   if (options !== NO_OPTIONS) checkKeys('url() options', options, URL_OPTIONS);
-  const path = withQueryAndFragment(reversePath(runtime.table, name, params, options.currentApp), options);
+  const reversed = reverseRoute(runtime.table, name, params, options.currentApp, request === undefined ? undefined : () => hostnameOf(requestHost(request)));
+  const path = withQueryAndFragment(reversed.path, options);
+  if (reversed.host !== null) return { url: onHost(reversed, path, runtime.origin, request), onHost: true };
+  return { url: absoluteOnOrigin(runtime, path, options), onHost: false };
+}
+
+function absoluteOnOrigin(runtime: AppRuntime, path: string, options: ReverseOptions): string {
   if (!options.absolute) return path;
   if (runtime.origin === null) throw new InvalidArgument('url(..., { absolute: true }) needs the `origin` option of createApp().');
   return runtime.origin + path;
+}
+
+/**
+ * A host-bound route's link (docs/coming-from-koa-router.md#hosts): on its host, with the
+ * request's scheme and port, else `origin`'s; without either, a network-path reference (`//host/path`).
+ */
+function onHost(reversed: Reversed, path: string, origin: string | null, request: Context | undefined): string {
+  if (request !== undefined) {
+    const host = requestHost(request);
+    const port = host.startsWith('[') ? host.slice(host.indexOf(']') + 1) : host.slice(host.lastIndexOf(':') === -1 ? host.length : host.lastIndexOf(':'));
+    return `${requestProtocol(request)}://${reversed.host}${port}${path}`;
+  }
+  if (origin === null) return `//${reversed.host}${path}`;
+  const url = new URL(origin);
+  return `${url.protocol}//${reversed.host}${url.port === '' ? '' : `:${url.port}`}${path}`;
 }
 
 /** `scheme.reverse` as waymark calls it: by a name not known when compiling. */
@@ -29,8 +56,8 @@ interface UntypedScheme {
 /** Reversal against the request's app, absolute on the request's origin, from the matched namespace. */
 export function plainReverse(ctx: Context, name: string, params?: ReverseParams, options: ReverseOptions = {}): string {
   const currentApp = options.currentApp ?? ctx.route?.namespace;
-  const path = appUrl(runtimeOf(ctx.app), name, params, { ...options, absolute: false, currentApp });
-  return requestOrigin(ctx) + path;
+  const { url, onHost } = urlOf(runtimeOf(ctx.app), name, params, { ...options, absolute: false, currentApp }, ctx);
+  return onHost ? url : requestOrigin(ctx) + url;
 }
 
 /**

@@ -40,6 +40,8 @@ export interface RouteInfo {
   readonly renderers: readonly string[] | null;
   /** The media types of its body parsers, likewise; `null` when it parses with the app's. */
   readonly parsers: readonly string[] | null;
+  /** The hosts it is bound to (docs/coming-from-koa-router.md#hosts): each pattern (a RegExp as `/source/flags`) and the host parameters; `null` for every host. */
+  readonly host: { readonly patterns: readonly string[]; readonly parameters: readonly string[] } | null;
   /** The other paths whose routes have its full name for versions it serves too (reversal reaches only one of them), `null` when none. */
   readonly sharesNameWith: readonly string[] | null;
 }

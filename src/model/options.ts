@@ -2,6 +2,7 @@ import type { RendererEntry } from './renderer';
 import type { ParserEntry } from './parser';
 import type { Schema } from './schema';
 import type { VersioningScheme } from './scheme';
+import type { ParamHooks } from './param-hooks';
 
 /** One documented response of a route: `RouteOptions.responses['201']`. */
 export interface DocumentedResponse {
@@ -74,4 +75,8 @@ export interface ControllerOptions {
   renderers?: readonly RendererEntry[];
   /** The body parsers of this controller's routes, over its includes' and the app's (docs/renderers-and-parsers.md#parsers). */
   parsers?: readonly ParserEntry[];
+  /** Parameter hooks of this controller's routes, after the app's and the includes' (docs/coming-from-koa-router.md#parameter-hooks). */
+  params?: ParamHooks;
+  /** The hosts this controller's routes serve: `'api.example.com'`, `':tenant.example.com'`, a RegExp, or a list (docs/coming-from-koa-router.md#hosts). */
+  host?: string | RegExp | readonly (string | RegExp)[];
 }

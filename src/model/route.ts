@@ -32,6 +32,21 @@ export interface RoutePattern {
   build(values: Values): string | null;
 }
 
+/**
+ * The hosts a route is bound to (`host` of `include()` and `@Controller()`): label patterns in the
+ * path syntax (`':tenant.example.com'`) and linear-engine RegExps, tried in order; `HostRule` in table/ implements it.
+ */
+export interface RouteHost {
+  /** Each alternative as written: a pattern, or a RegExp as `/source/flags`. */
+  readonly sources: readonly string[];
+  /** The host parameters, in the order they appear (joined to the route's own). */
+  readonly params: readonly string[];
+  /** The parameters `hostname` (lower-case, without port) gives, or `null` when it is not one of the hosts. */
+  match(hostname: string): Record<string, string> | null;
+  /** The host name for `values`; `current` (the request's) when only a RegExp alternative takes them; `null` when none fits. */
+  build(values: Readonly<Record<string, unknown>>, current?: string): string | null;
+}
+
 /** One route of the table: plain data, usable without Koa. */
 export interface RouteRecord {
   /** `GET`, `POST`, ... or `ALL`. */
@@ -53,9 +68,9 @@ export interface RouteRecord {
   readonly controller: Function;
   readonly handler: string | symbol;
   readonly bindings: readonly ParamBinding[];
-  /** Route middleware, outermost first: the includes' `use`, the controller's `@Use`, the route's `@Use`. */
+  /** Route middleware, outermost first: the parameter hooks its parameters name, the includes' `use`, the controller's `@Use`, the route's `@Use`. */
   readonly middleware: readonly Middleware[];
-  /** What the described guards among `middleware` answer (docs/guards-and-injection.md), in the same order. */
+  /** What the described guards and parameter hooks among `middleware` answer (docs/guards-and-injection.md), in the same order. */
   readonly guards: readonly GuardInfo[];
   /** What the route says about itself for `app.openapi()`. */
   readonly docs: RouteDocs;
@@ -63,6 +78,8 @@ export interface RouteRecord {
   readonly renderers: readonly Renderer[] | null;
   /** The body parsers of the route, its controller or its includes (the innermost that sets them); `null`: the app's. */
   readonly parsers: readonly Parser[] | null;
+  /** The hosts it serves (docs/coming-from-koa-router.md#hosts); absent or `null`: every host. */
+  readonly host?: RouteHost | null;
 }
 
 /** One level of the namespace tree that reversal walks; `NamespaceNode` in table/ implements it. */

@@ -1,6 +1,5 @@
 import type { OpenApiDocumentOptions } from '../model/openapi';
 import type { RouteRecord, RouteTable } from '../model/route';
-import { HostNameVersioning } from '../versioning/host-name';
 import type { VersioningScheme } from '../model/scheme';
 import { checkGuardSchemes } from './document-options';
 import { InvalidArgument } from '../errors';
@@ -8,6 +7,7 @@ import { checkOpenApiOptions, documentVersion, type OpenApiOptions } from './opt
 import { chosenIds, operationIdOf, routeName } from './operation-id';
 import { operationOf, type OpenApiOperation } from './operation';
 import { templateOf } from './paths';
+import { hostServersOf, hostTemplateOf } from './host-servers';
 import { hostServers, placeVersion } from './placement';
 import { errorDocs } from './errors';
 import type { ErrorFormat } from '../model/error-format';
@@ -137,6 +137,12 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
         if (operation.parameters) operation.parameters = renamed(operation.parameters as Record<string, unknown>[], names, key.names);
         for (const tag of (operation.tags as string[] | undefined) ?? []) tags.add(tag);
         if (placement.servers && scheme !== appScheme) operation.servers = placement.servers.map((server) => ({ ...server }));
+        if (route.host != null) {
+          operation.servers = hostServersOf(route.host, source.origin);
+          // What the typed client fills in: the route's host, its host parameters named (docs/client.md).
+          const template = hostTemplateOf(route.host);
+          if (template !== null) operation['x-waymark-host'] = template;
+        }
         (paths[key.path] ??= {})[method.toLowerCase()] = operation;
       }
       shadows.add(route, answered, form, placement.filled, route.requirements);
@@ -168,7 +174,8 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
  */
 function serversOf(parts: OpenApiDocumentOptions, scheme: VersioningScheme | null, origin: string | null, version: string | null): OpenApiDocument['servers'] {
   if (parts.servers !== undefined) return parts.servers.map((server) => ({ ...server }));
-  if (scheme instanceof HostNameVersioning) return hostServers(origin, version);
+  // Told by its description, as the placement of operations is: a host scheme of the app's own gets them too.
+  if (scheme?.describe?.().carrier === 'host') return hostServers(origin, version);
   return [{ url: origin ?? '/' }];
 }
 

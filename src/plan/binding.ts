@@ -69,7 +69,7 @@ export function planBinding(route: RouteRecord, { compiler, parsers: appParsers,
     } else if (source === 'param' || source === 'query' || source === 'header' || source === 'cookie') {
       const name = binding.name as string;
       const label = `${where} parameter ${index + 1} (${DECORATORS[source]}('${name}'))`;
-      if (source === 'param' && !route.pattern.has(name)) {
+      if (source === 'param' && !route.pattern.has(name) && !(route.host?.params.includes(name) ?? false)) {
         const known = route.pattern.params.map((param) => param.name).join(', ') || 'none';
         throw new ImproperlyConfigured(`${label}: the path '${route.pattern.source}' has no parameter "${name}" (it has: ${known}). Fix the name or the path.`);
       }

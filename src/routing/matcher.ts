@@ -51,16 +51,20 @@ const NONE: MatchResult = Object.freeze({ kind: 'none' });
 export class Matcher {
   private readonly root = new Node<RouteLeaf>();
   private readonly paramLength: number;
+  /** Whether a route is bound to a host: only then does the dispatcher read the host before matching. */
+  readonly hasHosts: boolean;
 
   /** `paramLength`: the longest raw value a named parameter may have (414 above it; wildcards are exempt). */
   constructor(routes: readonly RouteRecord[], { paramLength = 256 }: { paramLength?: number } = {}) {
     this.paramLength = paramLength;
     const intern = new Interner();
+    let hasHosts = false;
     // Indexed loops, no closure per route: this runs once per route at start-up.
     for (let order = 0; order < routes.length; order++) {
       const route = routes[order];
       const requirements = route.requirements.size > 0 ? [...route.requirements] : null;
       const methods = methodsOf(route.method);
+      if (route.host != null) hasHosts = true;
       if (isSimple(route.pattern.source)) {
         const leaf: RouteLeaf = { order, form: 0, shape: intern.simpleShape(route.pattern.params), route, methods, requirements };
         this.root.insertSimple(route.pattern.source, leaf, intern);
@@ -72,9 +76,14 @@ export class Matcher {
         this.root.insert(forms[index], leaf, intern);
       }
     }
+    this.hasHosts = hasHosts;
   }
 
-  match(method: string, path: string): MatchResult {
+  /**
+   * `hostname`: the request's host name, lower-case, without its port (table/host.ts `hostnameOf`);
+   * read only when `hasHosts`. A route bound to other hosts is as if absent.
+   */
+  match(method: string, path: string, hostname = ''): MatchResult {
     if (path.charCodeAt(0) !== 47) return NONE;
     const hits = search(this.root, path);
     if (hits.length === 0) return NONE;
@@ -87,13 +96,15 @@ export class Matcher {
       if (hit.leaf.order === previous) continue;
       previous = hit.leaf.order;
       const { route, methods } = hit.leaf;
+      const hostParams = route.host == null ? null : route.host.match(hostname);
+      if (hostParams === null && route.host != null) continue;
       const serves = methods.includes(method);
       if (!serves && candidates.length > 0) {
         // Only its errors could still matter (a malformed escape is a 400 whichever route meets it first).
         hit.captures.decoded ??= decodeAll(hit.captures.raw, hit.leaf, this.paramLength);
         continue;
       }
-      const params = this.paramsOf(hit);
+      const params = this.paramsOf(hit, hostParams);
       if (params === null) continue;
       if (serves) candidates.push({ route, params, index: hit.leaf.order });
       else for (const m of methods) (allowed ??= new Set()).add(m);
@@ -103,9 +114,9 @@ export class Matcher {
   }
 
   /** The decoded parameters when they are usable and the route's requirements accept them, else `null`. */
-  private paramsOf({ leaf, captures }: Hit<RouteLeaf>): Record<string, string> | null {
+  private paramsOf({ leaf, captures }: Hit<RouteLeaf>, hostParams: Record<string, string> | null): Record<string, string> | null {
     const decoded = (captures.decoded ??= decodeAll(captures.raw, leaf, this.paramLength));
-    const params: Record<string, string> = Object.create(null);
+    const params: Record<string, string> = hostParams === null ? Object.create(null) : Object.assign(Object.create(null), hostParams);
     for (let i = 0; i < decoded.length; i++) {
       const value = decoded[i];
       if (leaf.shape.wildcards[i] ? !wholeParts(value) : !usable(value)) return null;

@@ -21,6 +21,9 @@ import type { Parser } from '../model/parser';
 import { NamespaceNode } from './namespaces';
 import { ParamLists } from './pattern';
 import { keepsRoute, type TableFacts } from './build-check';
+import { checkParamHooks, hooksOf, type HookLevel } from './param-hooks';
+import type { ParamHooks } from '../model/param-hooks';
+import { HostRule } from './host';
 
 interface Scope {
   prefix: string;
@@ -37,16 +40,30 @@ interface Scope {
   parsers: readonly Parser[] | null;
   /** What a controller's route conditions read of the app (`keepsRoute`). */
   facts: TableFacts;
+  /** The parameter hooks of the app, the includes and the controller, outermost first (table/param-hooks.ts). */
+  hooks: readonly HookLevel[];
+  /** The hosts the routes are bound to (an include's or the controller's `host`), `null`: every host. */
+  host: HostRule | null;
+}
+
+/** What the app gives the table besides its routes. */
+export interface TableOptions {
+  /** `createApp()`'s `params`: the app's parameter hooks, run before every include's and controller's. */
+  params?: ParamHooks;
+  /** Whether the app versions at all (a route condition reads it); default `true`. */
+  versioned?: boolean;
 }
 
 /**
  * Turns controller classes and `include()` groups into the route table.
  * Misconfiguration throws `ImproperlyConfigured` naming the offending value.
  */
-export function buildRouteTable(sources: readonly RouteSource[], facts: TableFacts = { versioned: true }): RouteTable {
+export function buildRouteTable(sources: readonly RouteSource[], options: TableOptions = {}): RouteTable {
   const root = new NamespaceNode();
   const routes: RouteRecord[] = [];
-  walk(sources, { prefix: '', namespaces: [], appNames: [], node: root, use: [], params: new ParamLists(), renderers: null, parsers: null, facts }, routes);
+  const facts: TableFacts = { versioned: options.versioned ?? true };
+  const hooks = withHooks([], checkParamHooks(options.params, 'createApp()'));
+  walk(sources, { prefix: '', namespaces: [], appNames: [], node: root, use: [], params: new ParamLists(), renderers: null, parsers: null, hooks, host: null, facts }, routes);
   return { routes, root };
 }
 
@@ -55,7 +72,9 @@ function walk(sources: readonly RouteSource[], scope: Scope, out: RouteRecord[])
     if (isInclude(source)) {
       checkPrefix(source.prefix, `include('${source.prefix}')`);
       const inner = enter(scope, joinPath(scope.prefix, source.prefix), source.namespace, source.appName);
-      walk(source.routes, { ...inner, use: [...scope.use, ...source.use], renderers: source.renderers ?? scope.renderers, parsers: source.parsers ?? scope.parsers }, out);
+      const hooks = withHooks(scope.hooks, source.params ?? null);
+      const host = withHost(scope.host, source.host ?? null, `include('${source.prefix}')`);
+      walk(source.routes, { ...inner, use: [...scope.use, ...source.use], renderers: source.renderers ?? scope.renderers, parsers: source.parsers ?? scope.parsers, hooks, host }, out);
     } else if (typeof source === 'function') {
       addController(source, scope, out);
     } else {
@@ -87,7 +106,10 @@ function addController(controller: Function, outer: Scope, out: RouteRecord[]): 
   const entered = enter(outer, joinPath(outer.prefix, meta.prefix), meta.options.namespace, undefined);
   const renderers = meta.options.renderers === undefined ? outer.renderers : checkRenderers(meta.options.renderers, `@Controller() renderers of ${controller.name}`);
   const parsers = meta.options.parsers === undefined ? outer.parsers : checkParsers(meta.options.parsers, `@Controller() options of ${controller.name}`);
-  const scope = { ...entered, use: [...outer.use, ...controllerMiddleware(controller)], renderers, parsers };
+  const hooks = withHooks(outer.hooks, checkParamHooks(meta.options.params, `@Controller() options of ${controller.name}`));
+  const where = `@Controller() options of ${controller.name}`;
+  const host = withHost(outer.host, meta.options.host === undefined ? null : new HostRule(meta.options.host, where), where);
+  const scope = { ...entered, use: [...outer.use, ...controllerMiddleware(controller)], renderers, parsers, hooks, host };
   const routes = routesOf(controller);
   checkUndecoratedHandlers(controller, routes);
   for (const route of routes) {
@@ -141,7 +163,11 @@ function makeRecord(
   if (versions !== null) checkVersionList(versions, `versions of ${where}`);
   // Taken apart before the literal: a spread in it would leave the properties after it outside the
   // record (a property array of its own for each of a table's routes, 270 KiB at 5,000 routes).
-  const { middleware, guards } = guardsOf(scope.use, routeMiddleware(controller.prototype, route.handler));
+  const hostParams = scope.host === null ? NO_NAMES : scope.host.params;
+  const clash = hostParams.find((name) => pattern.has(name));
+  if (clash !== undefined) throw new ImproperlyConfigured(`${where}: "${clash}" is a parameter of both its host (${scope.host?.sources.join(', ')}) and its path '${pattern.source}'. Rename one.`);
+  const hooks = scope.hooks.length === 0 ? NO_HOOKS : hooksOf(scope.hooks, [...hostParams, ...pattern.params.map((param) => param.name)]);
+  const { middleware, guards } = guardsOf(scope.use, routeMiddleware(controller.prototype, route.handler), hooks);
   return {
     method: route.method,
     pattern,
@@ -149,7 +175,7 @@ function makeRecord(
     fullName: name === null ? null : scope.namespaces.length === 0 ? name : `${scope.namespaces.join(':')}:${name}`,
     namespace: scope.namespaces.length === 0 ? '' : scope.namespaces.join(':'),
     appNamespace: scope.appNames.length === 0 ? '' : scope.appNames.join(':'),
-    requirements: options.requirements === undefined ? NO_REQUIREMENTS : sharedIfEmpty(compileRequirements(options.requirements, pattern, where), NO_REQUIREMENTS),
+    requirements: options.requirements === undefined ? NO_REQUIREMENTS : sharedIfEmpty(compileRequirements(options.requirements, pattern, where, hostParams), NO_REQUIREMENTS),
     versions: versions === null ? null : [...versions],
     versioning,
     controller,
@@ -160,11 +186,12 @@ function makeRecord(
     docs: checkRouteDocs(options, where),
     renderers: options.renderers === undefined ? scope.renderers : checkRenderers(options.renderers, `renderers of ${where}`),
     parsers: options.parsers === undefined ? scope.parsers : checkParsers(options.parsers, `route options of ${where}`),
+    host: scope.host,
   };
 }
 
 const ROUTE_OPTION_KEYS = keysOf<RouteOptions>({ name: true, requirements: true, versions: true, responses: true, summary: true, description: true, tags: true, status: true, headers: true, operationId: true, renderers: true, parsers: true });
-const CONTROLLER_OPTION_KEYS = keysOf<ControllerOptions>({ namespace: true, versioning: true, versions: true, renderers: true, parsers: true });
+const CONTROLLER_OPTION_KEYS = keysOf<ControllerOptions>({ namespace: true, versioning: true, versions: true, renderers: true, parsers: true, params: true, host: true });
 const NO_OPTIONS: RouteOptions = Object.freeze({});
 
 /** One empty value shared by every route that has none: a large table is mostly such routes. */
@@ -172,9 +199,27 @@ const NO_REQUIREMENTS: ReadonlyMap<string, RegExp> = new Map();
 const NO_BINDINGS: readonly ParamBinding[] = Object.freeze([]);
 const NO_MIDDLEWARE: RouteRecord['middleware'] = Object.freeze([]);
 const NO_GUARDS: RouteRecord['guards'] = Object.freeze([]);
+const NO_HOOKS: readonly GuardEntry[] = Object.freeze([]);
 
-/** The includes' and controller's `use`, then the route's own: no new lists for the many routes without any. */
-function guardsOf(outer: readonly GuardEntry[], own: readonly GuardEntry[]): Pick<RouteRecord, 'middleware' | 'guards'> {
+const NO_NAMES: readonly string[] = Object.freeze([]);
+
+/** A route is bound to one `host`: an include's or its controller's, not both (which would it be?). */
+function withHost(outer: HostRule | null, own: HostRule | null, where: string): HostRule | null {
+  if (own === null) return outer;
+  if (outer !== null) throw new ImproperlyConfigured(`${where} sets host ${own.sources.join(', ')} inside an include bound to ${outer.sources.join(', ')}: a route has one host. Set it in one place.`);
+  return own;
+}
+
+function withHooks(levels: readonly HookLevel[], level: HookLevel | null): readonly HookLevel[] {
+  return level === null ? levels : [...levels, level];
+}
+
+/**
+ * The parameter hooks the route's parameters name, the includes' and controller's `use`, then the
+ * route's own: no new lists for the many routes without any.
+ */
+function guardsOf(outer: readonly GuardEntry[], own: readonly GuardEntry[], hooks: readonly GuardEntry[]): Pick<RouteRecord, 'middleware' | 'guards'> {
+  if (hooks.length > 0) return split([...hooks, ...outer, ...own]);
   if (own.length === 0) {
     let shared = outerLists.get(outer);
     if (shared === undefined) outerLists.set(outer, (shared = split(outer)));

@@ -28,10 +28,11 @@ export function compileRequirements(
   requirements: Record<string, RegExp | string>,
   pattern: CompiledPattern,
   where: string,
+  hostParams: readonly string[] = [],
 ): ReadonlyMap<string, RegExp> {
   const compiled = new Map<string, RegExp>();
   for (const [param, requirement] of Object.entries(requirements)) {
-    if (!pattern.has(param)) {
+    if (!pattern.has(param) && !hostParams.includes(param)) {
       throw new ImproperlyConfigured(
         `${where} has a requirement on "${param}", but its path '${pattern.source}' has no such parameter. ` +
           `Parameters: ${pattern.params.map((p) => p.name).join(', ') || 'none'}.`,

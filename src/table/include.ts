@@ -6,6 +6,9 @@ import { checkRenderers } from './renderers';
 import type { Parser, ParserEntry } from '../model/parser';
 import { checkParsers } from './parsers';
 import { checkKeys, keysOf } from '../util/keys';
+import type { ParamHooks } from '../model/param-hooks';
+import { checkParamHooks, type HookLevel } from './param-hooks';
+import { HostRule, type HostOption } from './host';
 
 export interface IncludeOptions {
   /** Instance namespace of the group (Django's `include(..., namespace=)`). */
@@ -18,9 +21,13 @@ export interface IncludeOptions {
   renderers?: readonly RendererEntry[];
   /** The body parsers of the group's routes, over the app's; a controller or route inside may set its own (docs/renderers-and-parsers.md#parsers). */
   parsers?: readonly ParserEntry[];
+  /** Parameter hooks of the group's routes, after the app's and outer includes', before a controller's (docs/coming-from-koa-router.md#parameter-hooks). */
+  params?: ParamHooks;
+  /** The hosts the group's routes serve: `'api.example.com'`, `':tenant.example.com'`, a RegExp, or a list (docs/coming-from-koa-router.md#hosts). */
+  host?: HostOption;
 }
 
-const INCLUDE_OPTIONS = keysOf<IncludeOptions>({ namespace: true, appName: true, use: true, renderers: true, parsers: true });
+const INCLUDE_OPTIONS = keysOf<IncludeOptions>({ namespace: true, appName: true, use: true, renderers: true, parsers: true, params: true, host: true });
 
 /** A group of routes mounted under a path prefix; made by `include()`. */
 export interface Include {
@@ -31,6 +38,10 @@ export interface Include {
   readonly use: readonly GuardEntry[];
   readonly renderers?: readonly Renderer[];
   readonly parsers?: readonly Parser[];
+  /** The group's parameter hooks, checked. */
+  readonly params?: HookLevel | null;
+  /** The group's hosts, compiled; `null`: every host. */
+  readonly host?: HostRule | null;
 }
 
 /** A controller class or an `include()` group. */
@@ -71,7 +82,9 @@ export function include(prefix: string, routes: readonly RouteSource[], options:
   const namespace = options.namespace ?? options.appName;
   const renderers = options.renderers === undefined ? {} : { renderers: checkRenderers(options.renderers, `include('${prefix}', ..., { renderers })`) };
   const parsers = options.parsers === undefined ? undefined : checkParsers(options.parsers, `include('${prefix}', ..., { parsers })`);
-  return Object.freeze({ prefix, routes: [...routes], namespace, appName: options.appName, use: Object.freeze(entries), ...renderers, parsers });
+  const params = checkParamHooks(options.params, `include('${prefix}', ..., { params })`);
+  const host = options.host === undefined ? null : new HostRule(options.host, `include('${prefix}', ..., { host })`);
+  return Object.freeze({ prefix, routes: [...routes], namespace, appName: options.appName, use: Object.freeze(entries), ...renderers, parsers, params, host });
 }
 
 export function isInclude(source: RouteSource): source is Include {

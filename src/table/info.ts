@@ -45,6 +45,7 @@ export function routeInfos(table: RouteTable, appScheme: VersioningScheme | null
         sharesNameWith: shared.has(route) ? Object.freeze([...(shared.get(route) as string[])]) : null,
         renderers: route.renderers === null ? null : Object.freeze(route.renderers.map((renderer) => renderer.mediaType)),
         parsers: route.parsers === null ? null : Object.freeze(route.parsers.map((parser) => parser.mediaType)),
+        host: route.host == null ? null : Object.freeze({ patterns: route.host.sources, parameters: route.host.params }),
       });
     }),
   );

@@ -12,10 +12,30 @@ import { valueOf } from './pattern';
  * values satisfy its requirements. Throws `NoReverseMatch` otherwise.
  */
 export function reversePath(table: RouteTable, name: string, params?: ReverseParams, currentApp?: string): string {
+  return reverseRoute(table, name, params, currentApp).path;
+}
+
+/** A reversed route: its path, and the host it is bound to (`null`: any host, the path is the link). */
+export interface Reversed {
+  path: string;
+  host: string | null;
+}
+
+/**
+ * `reversePath`, with the host of a host-bound route (docs/coming-from-koa-router.md#hosts): its
+ * host parameters are taken from `params`, the rest build the path. `currentHost` gives the request's
+ * host name, the host of a route bound by a RegExp when it matches with the given values.
+ */
+export function reverseRoute(table: RouteTable, name: string, params?: ReverseParams, currentApp?: string, currentHost?: () => string): Reversed {
   const candidates = resolve(table, name, currentApp);
   for (const route of candidates) {
+    if (route.host != null) {
+      const built = tryHostRoute(route, params, currentHost);
+      if (built !== null) return built;
+      continue;
+    }
     const built = tryRoute(route, params);
-    if (built !== null) return built;
+    if (built !== null) return { path: built, host: null };
   }
   const tried = candidates.map((route) => `'${route.pattern.source}'`).join(', ');
   throw new NoReverseMatch(
@@ -47,6 +67,26 @@ function resolve(table: RouteTable, name: string, currentApp: string | undefined
 }
 
 const NONE: Values = new Map();
+
+function tryHostRoute(route: RouteRecord, params: ReverseParams | undefined, currentHost: (() => string) | undefined): Reversed | null {
+  const host = route.host as NonNullable<RouteRecord['host']>;
+  const values = valuesFor(route, params);
+  if (values === null || Array.isArray(params)) return null;
+  const hostValues: Record<string, unknown> = {};
+  const pathValues = new Map<string, unknown>();
+  for (const [key, value] of values instanceof Map ? values : Object.entries(values)) {
+    if (host.params.includes(key as string)) hostValues[key as string] = value;
+    else pathValues.set(key as string, value);
+  }
+  for (const name of Object.keys(hostValues)) {
+    const requirement = route.requirements.get(name);
+    if (requirement !== undefined && !requirement.test(String(hostValues[name]))) return null;
+  }
+  const hostname = host.build(hostValues, currentHost?.());
+  if (hostname === null) return null;
+  const path = tryRoute(route, pathValues as unknown as ReverseParams);
+  return path === null ? null : { path, host: hostname };
+}
 
 function tryRoute(route: RouteRecord, params: ReverseParams | undefined): string | null {
   const values = valuesFor(route, params);

@@ -166,6 +166,8 @@ export function shadowedRoutes(routes: readonly RouteRecord[]): Map<RouteRecord,
       const takers = index.takersOfAll(methods, forms[i], none, route.requirements, segmented[i]);
       earlier = earlier === null ? takers : earlier.filter((other) => takers.includes(other));
     }
+    // A route bound to a host takes only that host's requests: it hides a later route of the same hosts alone.
+    if (earlier !== null) earlier = earlier.filter((other) => other.host == null || other.host === route.host);
     const shadow = earlier === null || earlier.length === 0 ? undefined : shadowOf(route, earlier);
     if (shadow) shadows.set(route, shadow);
     for (let i = 0; i < forms.length; i++) index.add(route, methods, forms[i], none, route.requirements, segmented[i]);

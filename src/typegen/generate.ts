@@ -71,12 +71,16 @@ function add(names: Map<string, string[]>, name: string, type: string): void {
   else if (!types.includes(type)) types.push(type);
 }
 
-/** `{ id: string | number; page?: string | number; path: string }`: optional groups, and the parameter the request fills in, optional. */
+/**
+ * `{ id: string | number; page?: string | number; path: string }`: optional groups, and the parameter the request fills in, optional;
+ * a host-bound route's host parameters first (docs/coming-from-koa-router.md#hosts).
+ */
 function paramsType(route: RouteInfo, filled: string | null): string {
-  const members = route.parameters.map((param) => {
+  const members = (route.host?.parameters ?? []).map((name) => `${memberName(name)}: string`);
+  for (const param of route.parameters) {
     const optional = param.optional || param.name === filled ? '?' : '';
-    return `${memberName(param.name)}${optional}: ${param.wildcard ? 'string' : 'string | number'}`;
-  });
+    members.push(`${memberName(param.name)}${optional}: ${param.wildcard ? 'string' : 'string | number'}`);
+  }
   return members.length === 0 ? '{}' : `{ ${members.join('; ')} }`;
 }
 

@@ -101,3 +101,8 @@ function re2Syntax(source: string): string {
  */
 export const linearEngine = (pattern: string, flags: string): RegExp => linearRegExp(pattern, flags, `the pattern ${JSON.stringify(pattern)}`);
 Object.defineProperty(linearEngine, 'code', { value: 'linearRegExp' });
+
+/** The named groups of a pattern the linear engine runs, by group number (what `exec` gives back in order). */
+export function namedGroups(source: string): Readonly<Record<string, number>> {
+  return re2().compile(re2Syntax(source)).namedGroups();
+}
