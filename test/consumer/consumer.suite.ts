@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { brokenLinks, mapsPointInside } from './package-files';
-import { project, removeWork, root, run, section, succeeds, TEN_MINUTES, work, writeFiles } from './project';
+import { packOnce, project, removeWork, root, run, section, succeeds, TEN_MINUTES, writeFiles } from './project';
 
 /**
  * A project outside the repository, as a new user makes one from
@@ -43,9 +43,8 @@ describe('consumer project: the packed tarball in an empty folder, as docs/getti
   const manifest = readFileSync(join(root, 'package.json'), 'utf8');
 
   before(() => {
-    const packed = JSON.parse(succeeds(run('npm', ['pack', '--json', '--pack-destination', work], root))) as { filename: string; files: { path: string }[] }[];
-    const tarball = join(work, packed[0].filename);
-    shipped = packed[0].files.map((file) => file.path);
+    const { tarball, files } = packOnce();
+    shipped = files;
     dir = project('app');
     for (const args of readme.installs) {
       const result = run('npm', ['install', '--no-audit', '--no-fund', ...args.map((arg) => (arg === 'waymark' ? tarball : arg))], dir);
