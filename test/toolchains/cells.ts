@@ -27,11 +27,9 @@ const shared = recipe('The app every cell runs').files;
 function app(options: { metadata: boolean; esm?: boolean; vitest?: boolean; waymarkFirst?: boolean }): Map<string, string> {
   const files = new Map(shared);
   let source = shared.get('src/app.ts') as string;
-  if (options.metadata) source = source.replace("@Param('id', { type: Number })", "@Param('id')");
-  if (options.waymarkFirst) {
-    source = source.replace("import 'reflect-metadata';\n", '');
-    source = source.replace(/(import \{[^}]+\} from 'waymark';\n)/, "$1import 'reflect-metadata';\n");
-  }
+  if (!source.includes("@Param('id', Number)") || source.includes('reflect-metadata')) throw new Error("docs/toolchains.md: the app is expected to type its id as @Param('id', Number) and to import no reflect-metadata");
+  if (options.metadata) source = source.replace("@Param('id', Number)", "@Param('id')");
+  if (options.waymarkFirst) source = source.replace(/(import \{[^}]+\} from 'waymark';\n)/, "$1import 'reflect-metadata';\n");
   files.set('src/app.ts', source);
   if (options.esm) for (const [path, code] of files) files.set(path, code.replace("from './app';", "from './app.js';"));
   if (options.vitest) files.set('src/app.test.ts', (files.get('src/app.test.ts') as string).replace("from 'node:test'", "from 'vitest'"));
@@ -45,7 +43,7 @@ function stripped(code: string): string {
 }
 
 const tsconfig = gettingStartedTsconfig();
-const esmTsconfig = recipe('ESM with NodeNext').files.get('tsconfig.json') as string;
+const esmTsconfig = gettingStartedTsconfig('nodenext');
 const node = (major: number): Cell => ({
   name: `Node ${major}: the TypeScript 5.9 project`,
   section: 'TypeScript 5.9, 6 and 7',
@@ -101,7 +99,7 @@ export const cells: Cell[] = [
     commands: compiled,
     binaries: deno,
   },
-  { name: "an app that imports 'waymark' before reflect-metadata", section: 'TypeScript 5.9, 6 and 7', type: 'commonjs', files: new Map([...app({ metadata: true, waymarkFirst: true }), ['tsconfig.json', tsconfig]]) },
+  { name: "an app that imports 'waymark' before reflect-metadata", section: '`waymark` first', type: 'commonjs', files: new Map([...app({ metadata: true, waymarkFirst: true }), ['tsconfig.json', tsconfig]]) },
   {
     name: 'the CLI under TypeScript 7 on a .ts module (check-config, routes, openapi)',
     section: 'The command line with TypeScript 7',

@@ -38,10 +38,10 @@ export function recipe(heading: string): Recipe {
   return { files, commands };
 }
 
-/** docs/getting-started.md's `tsconfig.json`, the one a new user copies. */
-export function gettingStartedTsconfig(): string {
+/** docs/getting-started.md's `tsconfig.json`, the one a new user copies: its CommonJS one, or its ESM one. */
+export function gettingStartedTsconfig(module: 'commonjs' | 'nodenext' = 'commonjs'): string {
   const text = readFileSync(join(root, 'docs/getting-started.md'), 'utf8');
-  const json = blocks(text).find((block) => block.lang === 'json');
-  if (!json) throw new Error('docs/getting-started.md has no json block');
-  return json.code;
+  const found = blocks(text).filter((block) => block.lang === 'json' && (JSON.parse(block.code) as { compilerOptions?: { module?: string } }).compilerOptions?.module === module);
+  if (found.length !== 1) throw new Error(`docs/getting-started.md has ${found.length} json blocks with "module": "${module}"`);
+  return found[0].code;
 }

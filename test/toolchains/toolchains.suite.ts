@@ -73,7 +73,7 @@ describe(`toolchains: a fresh project per toolchain from the packed tarball (doc
 
   it('every section of docs/toolchains.md with commands is run by a cell', () => {
     const sections = new Set(cells.map((cell) => cell.section));
-    for (const heading of ['TypeScript 5.9, 6 and 7', 'ESM with NodeNext', 'Plain JavaScript', 'tsx', 'Vitest 3', 'Vitest 4', 'esbuild', '`@swc-node/register`', 'Bun', 'Deno', 'The command line with TypeScript 7']) {
+    for (const heading of ['TypeScript 5.9, 6 and 7', 'ESM with NodeNext', 'Plain JavaScript', 'tsx', 'Vitest 3', 'Vitest 4', 'esbuild', '`@swc-node/register`', 'Bun', 'Deno', '`waymark` first', 'The command line with TypeScript 7']) {
       expect(recipe(heading).commands, heading).to.not.be.empty;
       expect(sections.has(heading), heading).to.equal(true);
     }

@@ -9,7 +9,7 @@ import { root } from './recipes';
 // projects, and the cache outside the clone (npm's cache and the Node, Bun and Deno binaries,
 // installed by .ci/toolchain-cache.sh) that makes a second CI run download nothing.
 export const cacheRoot = process.env.WAYMARK_TOOLCHAIN_CACHE ?? join(homedir(), '.cache', 'waymark-toolchains');
-export const npmCache = join(cacheRoot, 'npm');
+export const npmCache = join(cacheRoot, '.npm');
 export const work = mkdtempSync(join(tmpdir(), 'waymark-toolchains-'));
 export const FIVE_MINUTES = 5 * 60_000;
 
