@@ -57,9 +57,8 @@ const deno = { deno: ['deno@2', '@deno/linux-x64-glibc/deno'] } as Record<string
 const compiled = (command: string) => command.startsWith('npm ') || /\btsc\b|dist\//.test(command);
 const fromSource = (command: string) => !/\btsc\b|dist\//.test(command);
 const cli: Cell['prints'] = [
-  [/waymark routes/, /^GET +\/:version\/books\/:id +books:detail/m],
+  [/waymark routes/, /^GET +\/:version\/books\/:id +books:detail +\* +- +Books\.detail$/m],
   [/waymark openapi/, /"\/v1\/books\/\{id\}"/],
-  [/waymark check-config/, /./],
 ];
 
 export const cells: Cell[] = [
@@ -101,10 +100,10 @@ export const cells: Cell[] = [
   },
   { name: "an app that imports 'waymark' before reflect-metadata", section: '`waymark` first', type: 'commonjs', files: new Map([...app({ metadata: true, waymarkFirst: true }), ['tsconfig.json', tsconfig]]) },
   {
-    name: 'the CLI under TypeScript 7 on a .ts module (check-config, routes, openapi)',
+    name: 'the CLI under TypeScript 7 on a .ts module through tsx (check-config, routes, openapi)',
     section: 'The command line with TypeScript 7',
     type: 'commonjs',
-    files: new Map([...app({ metadata: true }), ['tsconfig.json', tsconfig]]),
+    files: new Map([...app({ metadata: false }), ['tsconfig.json', tsconfig]]),
     commands: fromSource,
     prints: cli,
   },
