@@ -43,6 +43,7 @@ export function isValidHost(host: string): boolean {
  * `domainToUnicode` then gives the label back as it was, where a valid one decodes.
  */
 function punycodeDecodes(name: string): boolean {
+  if (!name.includes('xn--')) return true;
   return name.split('.').every((label) => {
     if (!label.startsWith('xn--')) return true;
     const decoded = domainToUnicode(label); // '' on Node 20 and 22, the label unchanged on 24 and 26
