@@ -119,9 +119,10 @@ function conversionOf(binding: ParamBinding, label: string, source: 'param' | 'q
   const decorator = DECORATORS[source];
   const name = `'${binding.name}'`;
   // TypeScript records `string | undefined` and `number | undefined` alike (Object): list the choices, never guess one.
+  const types = ['String', 'Number', 'Boolean', 'Date', ...(source === 'param' || source === 'cookie' ? [] : ['Array'])];
   const choices =
-    `${decorator}(${name}, Number) (or String, Boolean, Date${source === 'param' || source === 'cookie' ? '' : ', Array'}), ` +
-    `the same as an option (${decorator}(${name}, { type: Number })) or a schema (${decorator}(${name}, { schema: { type: 'integer' } }))`;
+    `one of ${types.map((type) => `${decorator}(${name}, ${type})`).join(', ')} ` +
+    `(as an option: ${types.map((type) => `{ type: ${type} }`).join(', ')}), or a schema: ${decorator}(${name}, { schema })`;
   if (!binding.designed && options.type === undefined && options.schema === undefined) {
     if (text) return { kind: 'scalar', scalar: Scalars.String };
     throw new ImproperlyConfigured(
