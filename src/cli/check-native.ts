@@ -35,7 +35,7 @@ export function checkWithoutApi(file: string, ts: ProjectTypeScript): Problem[] 
     }
     if (options.emitDecoratorMetadata !== true) found.push({ file, path: '$.compilerOptions', ...WHY.emitDecoratorMetadata, suggestion: '"emitDecoratorMetadata": true' });
   }
-  return [...found, ...blockProblems(chain(file), ts, String(options.target ?? ''))];
+  return [...found, ...traps, ...blockProblems(chain(file), ts, String(options.target ?? ''))];
 }
 
 /** Every `"ts-node"` block as written, then whether ts-node could run at all. */

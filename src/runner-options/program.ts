@@ -36,7 +36,7 @@ export function tscVerdict(ts: TypeScript, root: Layer): TscVerdict {
     // A diagnostic in a source file is about its code (empty here), not the options.
     if ((diagnostic.file !== undefined && !diagnostic.file.fileName.endsWith('.json')) || NOT_ABOUT_OPTIONS.has(diagnostic.code)) continue;
     const problem = toProblem(ts, diagnostic, { file: root.file, path: '$.compilerOptions' });
-    const key = `${problem.code} ${problem.message}`;
+    const key = `${problem.code} ${problem.file} ${problem.path} ${problem.message}`;
     if (!seen.has(key)) problems.push(problem);
     seen.add(key);
   }
