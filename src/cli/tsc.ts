@@ -7,8 +7,24 @@ import type { ShownConfig } from '../runner-options/traps';
 import { parseJsonc, type JsoncFile } from './jsonc';
 import type { ProjectTypeScript } from './project';
 
-/** One line of `tsc --pretty false`: `tsconfig.json(4,15): error TS5108: ...`, or `error TS5083: ...` without a place. */
-const DIAGNOSTIC = /^(?:(.+)\((\d+),(\d+)\): )?error TS(\d+): (.*)$/;
+/**
+ * One line of `tsc --pretty false`: `tsconfig.json(4,15): error TS5108: ...`,
+ * or `error TS5083: ...` without a place. Taken apart by position, not one
+ * regular expression: a file name may hold anything, parentheses included.
+ */
+function diagnostic(line: string): { where?: string; line: number; column: number; code: string; message: string } | null {
+  const marker = line.startsWith('error TS') ? 0 : line.indexOf('): error TS') + 3;
+  if (marker < 3 && marker !== 0) return null;
+  const body = /^error TS(\d+): /.exec(line.slice(marker));
+  if (body === null) return null;
+  const message = line.slice(marker + body[0].length);
+  if (marker === 0) return { line: 0, column: 0, code: body[1], message };
+  const head = line.slice(0, marker - 3);
+  const open = head.lastIndexOf('(');
+  const place = /^(\d+),(\d+)$/.exec(head.slice(open + 1));
+  if (open < 1 || place === null) return null;
+  return { where: head.slice(0, open), line: Number(place[1]), column: Number(place[2]), code: body[1], message };
+}
 
 /**
  * The project's own `tsc` (its package's `bin`), run with Node on `args`
@@ -57,19 +73,19 @@ export function tscVerdictByCli(ts: ProjectTypeScript, file: string): { problems
   };
   let last: Problem | null = null;
   for (const line of listed.stdout.split(/\r?\n/)) {
-    const match = DIAGNOSTIC.exec(line);
+    const match = diagnostic(line);
     if (match === null) {
       // tsc indents the rest of a chained message under its first line.
       if (last && /^\s+\S/.test(line)) last.message += ` ${line.trim()}`;
       else last = null;
       continue;
     }
-    const [, where, lineNumber, column, code, message] = match;
+    const { where, line: lineNumber, column, code, message } = match;
     const at = where === undefined ? file : resolve(cwd, where);
     last = null;
     if ((where !== undefined && !at.endsWith('.json')) || NOT_ABOUT_OPTIONS.has(Number(code))) continue;
     const json = where === undefined ? null : located(at);
-    const path = json === null ? '$.compilerOptions' : json.pathAt(json.offsetOf(Number(lineNumber), Number(column)));
+    const path = json === null ? '$.compilerOptions' : json.pathAt(json.offsetOf(lineNumber, column));
     last = { file: at, path, code: `TS${code}`, message };
     problems.push(last);
   }
