@@ -12,7 +12,7 @@ import { noLoader, prepareTypeScript } from './typescript';
 const importModule = new Function('url', 'return import(url)') as (url: string) => Promise<Record<string, unknown>>;
 
 /** Codes of a `require()` that met an ES module it cannot load synchronously (top-level await; Node before require(esm)). */
-const NEEDS_IMPORT = new Set(['ERR_REQUIRE_ESM', 'ERR_REQUIRE_ASYNC_MODULE']);
+const NEEDS_IMPORT = /^ERR_REQUIRE_(?:ESM|ASYNC_MODULE)$/;
 
 /**
  * The waymark app that a module exports (`default`, `app`, or the first export
@@ -40,7 +40,7 @@ export function loadApp(modulePath: string, options: { typeCheck?: boolean } = {
   try {
     exported = withStdoutOnStderr(() => require(file) as Record<string, unknown>);
   } catch (error) {
-    if (!NEEDS_IMPORT.has((error as { code?: string }).code ?? '')) throw failed(error);
+    if (!NEEDS_IMPORT.test((error as { code?: string }).code ?? '')) throw failed(error);
     const restore = redirectStdout();
     return importModule(pathToFileURL(file).href).then(
       (namespace) => (restore(), appOf(modulePath, namespace)),
