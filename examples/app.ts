@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import {
   AcceptHeaderVersioning,
   createApp,

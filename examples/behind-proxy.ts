@@ -2,7 +2,6 @@
 // PORT: where it listens (on 127.0.0.1); PROXY: the address the proxy connects from (trusted for
 // X-Forwarded-*); NAME: what its answers say served them. test/deploy runs three of these behind
 // haproxy and restarts them one by one under load.
-import 'reflect-metadata';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context } from 'koa';
 import { closeGracefully, Controller, createApp, Ctx, Get, health, Post } from '../src';

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { closeGracefully } from '../src';

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import type { Context } from 'koa';
 import { createApp, MemoryPinStore, QueryParameterVersioning, versionsRoute, type App, type DeprecatedRequestInfo } from '../src';
 import { history } from './history';
@@ -10,6 +9,7 @@ import { UsersController } from './users';
  * deprecated and its callers are logged, and `/.well-known/api-catalog`
  * lists the versions with their documents and changelogs. The pins live in
  * this process's memory; several processes share a `RedisPinStore` instead.
+ * `examples/pinned-server.ts` serves it.
  */
 export function createPinnedSampleApp(log: (line: string) => void = console.log): App {
   return createApp({
@@ -22,14 +22,5 @@ export function createPinnedSampleApp(log: (line: string) => void = console.log)
     history,
     pinning: { identify: (ctx: Context) => ctx.get('X-Api-Key') || undefined, store: new MemoryPinStore() },
     onDeprecatedRequest: (_ctx, { version, route, clientId }: DeprecatedRequestInfo) => log(`deprecated ${version} called by ${clientId ?? 'an anonymous client'} on ${route}`),
-  });
-}
-
-if (require.main === module) {
-  const port = Number(process.env.PORT ?? 3000);
-  const server = createPinnedSampleApp().listen(port, () => {
-    const address = server.address();
-    const base = `http://localhost:${typeof address === 'object' && address ? address.port : port}`;
-    console.log(`pinned sample listening on ${base} (try curl -H 'X-Api-Key: k1' ${base}/users, then ${base}/.well-known/api-catalog)`);
   });
 }

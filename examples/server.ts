@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { closeGracefully } from '../src';
 import { app, firstUserPath } from './app';
 

@@ -1,4 +1,7 @@
-/// <reference types="reflect-metadata" />
+// reflect-metadata is waymark's own dependency, loaded here so that an app need not import it first
+// (docs/getting-started.md#reflect-metadata). A copy the app loaded before or after shares its
+// registry with this one (reflect-metadata 0.2 keeps one per process), so both see TypeScript's metadata.
+import 'reflect-metadata';
 /**
  * The only module that keeps decorator metadata. waymark's own records
  * (`waymark:` keys) live in a store of their own, one small record per
@@ -11,13 +14,6 @@
  * the caller to copy; a decorator on a subclass never mutates what its base
  * class recorded, since every write goes to the target's own record.
  */
-if (typeof Reflect !== 'object' || typeof (Reflect as { getMetadata?: unknown }).getMetadata !== 'function') {
-  throw new Error(
-    'waymark needs the reflect-metadata polyfill. Add `import "reflect-metadata";` as the first line of your ' +
-      'entry file (before importing waymark or any controller), or run node with `--require reflect-metadata`.',
-  );
-}
-
 export const MetadataKeys = {
   controller: 'waymark:controller',
   routes: 'waymark:routes',

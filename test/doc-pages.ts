@@ -32,7 +32,7 @@ export function blocks(text: string, lang: string): string[] {
  * exist; until then a missing one is allowed, and only these. Empty this list
  * once they have all arrived.
  */
-export const ARRIVING: string[] = [];
+export const ARRIVING: string[] = ['docs/toolchains.md'];
 
 /** The anchors GitHub gives a page's headings: lower-cased, punctuation dropped, spaces as `-`, repeats numbered. */
 export function anchorsOf(markdown: string): Set<string> {

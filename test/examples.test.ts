@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -103,6 +104,29 @@ describe('examples', () => {
       } catch {
         // the group is gone already
       }
+    }
+  });
+
+  it('examples/pinned-server.ts serves the app examples/pinned.ts makes, and exports nothing (docs/getting-started.md#an-app-module-and-a-server-module)', async function () {
+    this.timeout(60_000);
+    expect(readFileSync(join(root, 'examples', 'pinned-server.ts'), 'utf8')).to.not.match(/^export /m);
+    const child = spawn(process.execPath, ['-r', 'ts-node/register', 'examples/pinned-server.ts'], { cwd: root, env: { ...process.env, PORT: '0' } });
+    try {
+      let out = '';
+      child.stderr.on('data', (chunk) => (out += chunk));
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (chunk) => {
+          out += chunk;
+          const found = /listening on (http:\/\/\S+)/.exec(out);
+          if (found) resolve(found[1]);
+        });
+        child.once('exit', (code) => reject(new Error(`pinned-server exited with ${code}: ${out}`)));
+      });
+      const res = await fetch(`${url}/users`, { headers: { 'X-Api-Key': 'k1' } });
+      expect(res.status).to.equal(200);
+      expect(res.headers.get('waymark-version')).to.equal('v3');
+    } finally {
+      child.kill();
     }
   });
 });

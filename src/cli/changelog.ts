@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { changelog, renderChangelog } from '../compat/changelog';
 import type { Command } from './command';
-import { loadApp } from './load-app';
+import { withApp } from './load-app';
 
 /**
  * `waymark changelog <module> [--json] [--out file] [--check file]`: the
@@ -15,8 +15,7 @@ export const changelogCommand: Command = {
   summary: "write the app's changelog (its version history's changes, and what the compatibility rules say of each version); --check: fail when a committed one is stale",
   options: { json: { type: 'boolean' }, out: { type: 'string' }, check: { type: 'string' } },
   positionals: [1, 1],
-  run({ positionals, values }, io) {
-    const app = loadApp(positionals[0]);
+  run: ({ positionals, values }, io) => withApp(positionals[0], (app) => {
     if (app.history === null) {
       io.err(`waymark changelog: ${positionals[0]} has no version history (createApp({ history })), so it has no changelog.`);
       return 1;
@@ -40,5 +39,5 @@ export const changelogCommand: Command = {
     if (typeof values.out === 'string') writeFileSync(values.out, text);
     else io.out(text.trimEnd());
     return 0;
-  },
+  }),
 };

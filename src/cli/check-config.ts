@@ -1,14 +1,37 @@
-import { relative } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
+import { isWarning } from '../runner-options/codes';
 import { checkProject } from '../runner-options/read';
 import type { Problem } from '../runner-options/problems';
+import { checkWithoutApi } from './check-native';
 import type { Command } from './command';
+import { projectTypeScript } from './project';
+
+/**
+ * Every problem of a tsconfig.json, judged by the TypeScript its project has
+ * (docs/cli.md#checking-a-tsconfigjson): through its JavaScript API (5, 6),
+ * else through its own `tsc` (7). Never throws: what goes wrong while
+ * checking is a problem too.
+ */
+export function judge(path: string): { errors: Problem[]; warnings: Problem[] } {
+  const file = resolve(path);
+  try {
+    const ts = projectTypeScript(dirname(file));
+    if (ts === null || ts.hasApi) return checkProject(file, { decorators: true, tsc: true });
+    const problems = checkWithoutApi(file, ts);
+    return { errors: problems.filter((p) => !isWarning(p)), warnings: problems.filter(isWarning) };
+  } catch (error) {
+    const message = `checking stopped: ${error instanceof Error ? error.message : String(error)}`;
+    return { errors: [{ file, path: '$', code: 'TSC_FAILED', message }], warnings: [] };
+  }
+}
 
 /**
  * `waymark check-config [tsconfig.json] [--json]`: every problem of the
- * `"ts-node"` block and of the decorator options waymark needs, and 1 when there is an error.
+ * options, of what waymark's decorators need, of the traps of a new project
+ * and of the `"ts-node"` block, and 1 when there is an error.
  */
 export function checkConfig(path: string, json: boolean, out: (text: string) => void): number {
-  const { errors, warnings } = checkProject(path, { decorators: true });
+  const { errors, warnings } = judge(path);
   if (json) {
     out(JSON.stringify({ valid: errors.length === 0, errors, warnings }, null, 2));
   } else {
@@ -25,7 +48,7 @@ export function checkConfig(path: string, json: boolean, out: (text: string) => 
 /** The `check-config` entry of the command table in main.ts. */
 export const checkConfigCommand: Command = {
   synopsis: '[tsconfig.json] [--json]',
-  summary: 'check a tsconfig.json: the decorator options waymark needs and the "ts-node" block; exit 1 on any error',
+  summary: 'check a tsconfig.json with the project\'s TypeScript (5, 6 or 7): its options, what waymark\'s decorators need, the traps of a new project, the "ts-node" block; exit 1 on any error',
   options: { json: { type: 'boolean' } },
   positionals: [0, 1],
   run: ({ positionals, values }, io) => checkConfig(positionals[0] ?? 'tsconfig.json', values.json === true, io.out),

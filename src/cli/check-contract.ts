@@ -21,7 +21,7 @@ export const checkContractCommand: Command = {
   options: { runs: { type: 'string' }, seed: { type: 'string' }, version: { type: 'string', multiple: true }, skip: { type: 'string', multiple: true } },
   positionals: [1, 1],
   async run({ positionals, values }, io) {
-    const app = loadApp(positionals[0]);
+    const app = await loadApp(positionals[0]);
     // The app's own error log would repeat each planted or real 500 the report already shows.
     app.silent = true;
     const versions = Array.isArray(values.version) ? values.version.map(String) : undefined;

@@ -1,7 +1,7 @@
 import { generateClient } from '../client/emit';
 import { clientSourceOf } from '../client/source';
 import type { Command } from './command';
-import { loadApp } from './load-app';
+import { withApp } from './load-app';
 import { writeOrCheck } from './output';
 
 /**
@@ -21,7 +21,9 @@ export const clientCommand: Command = {
       return 2;
     }
     const again = `npx waymark client ${modulePath}${out === undefined ? '' : ` --out ${out}`}`;
-    const text = generateClient(clientSourceOf(loadApp(modulePath), again));
-    return writeOrCheck(text, out, values.check === true, again, { out: io.out, err: (line) => io.err(`waymark client: ${line}`) });
+    return withApp(modulePath, (app) => {
+      const text = generateClient(clientSourceOf(app, again));
+      return writeOrCheck(text, out, values.check === true, again, { out: io.out, err: (line) => io.err(`waymark client: ${line}`) });
+    });
   },
 };

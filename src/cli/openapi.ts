@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type { OpenApiOptions } from '../openapi/options';
 import type { Command } from './command';
-import { loadApp } from './load-app';
+import { withApp } from './load-app';
 import { snapshots } from './snapshots';
 
 /**
@@ -18,18 +18,18 @@ export const openapiCommand: Command = {
   summary: 'write the OpenAPI 3.1 document of one API version (default: the default version); --snapshot/--check: record every version, or fail on a breaking change',
   options: { version: { type: 'string' }, out: { type: 'string' }, title: { type: 'string' }, server: { type: 'string', multiple: true }, snapshot: { type: 'string' }, check: { type: 'string' } },
   positionals: [1, 1],
-  run({ positionals, values }, io) {
-    const recorded = snapshots(() => loadApp(positionals[0]), values, io);
-    if (recorded !== undefined) return recorded;
-    const options: OpenApiOptions = {};
-    if (typeof values.version === 'string') options.version = values.version;
-    if (typeof values.title === 'string') options.info = { title: values.title };
-    if (Array.isArray(values.server)) options.servers = values.server.map((url) => ({ url: String(url) }));
-    const app = loadApp(positionals[0]);
-    const document = app.openapi(options, (warning) => io.err(`warning: ${warning}`));
-    const text = JSON.stringify(document, null, 2);
-    if (typeof values.out === 'string') writeFileSync(values.out, `${text}\n`);
-    else io.out(text);
-    return 0;
-  },
+  run: ({ positionals, values }, io) =>
+    withApp(positionals[0], (app) => {
+      const recorded = snapshots(() => app, values, io);
+      if (recorded !== undefined) return recorded;
+      const options: OpenApiOptions = {};
+      if (typeof values.version === 'string') options.version = values.version;
+      if (typeof values.title === 'string') options.info = { title: values.title };
+      if (Array.isArray(values.server)) options.servers = values.server.map((url) => ({ url: String(url) }));
+      const document = app.openapi(options, (warning) => io.err(`warning: ${warning}`));
+      const text = JSON.stringify(document, null, 2);
+      if (typeof values.out === 'string') writeFileSync(values.out, `${text}\n`);
+      else io.out(text);
+      return 0;
+    }),
 };

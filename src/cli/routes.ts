@@ -1,6 +1,6 @@
 import type { App } from '../app';
 import type { Command } from './command';
-import { loadApp } from './load-app';
+import { withApp } from './load-app';
 
 /** One line of `waymark routes`, and one element of its `--json` array. */
 export interface RouteRow {
@@ -68,11 +68,12 @@ export const routesCommand: Command = {
   summary: 'print the named-route table of the app <module> exports',
   options: { json: { type: 'boolean' }, media: { type: 'boolean' } },
   positionals: [1, 1],
-  run({ positionals, values }, io) {
-    const rows = rowsOf(loadApp(positionals[0]), values.media === true);
-    io.out(values.json ? JSON.stringify(rows, null, 2) : formatTable(rows));
-    return 0;
-  },
+  run: ({ positionals, values }, io) =>
+    withApp(positionals[0], (app) => {
+      const rows = rowsOf(app, values.media === true);
+      io.out(values.json ? JSON.stringify(rows, null, 2) : formatTable(rows));
+      return 0;
+    }),
 };
 
 function versionList(versions: readonly (string | null)[] | null): string {

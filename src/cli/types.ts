@@ -1,6 +1,6 @@
 import { declarationFile, routeNames } from '../typegen/generate';
 import type { Command, Io } from './command';
-import { loadApp } from './load-app';
+import { withApp } from './load-app';
 import { writeOrCheck } from './output';
 
 /**
@@ -10,14 +10,16 @@ import { writeOrCheck } from './output';
  * Without `--out` it goes to standard output; `--check` compares it with the
  * file `--out` names, writes nothing, and fails when that file is stale.
  */
-export function types(modulePath: string, out: string | undefined, check: boolean, io: Io): number {
+export function types(modulePath: string, out: string | undefined, check: boolean, io: Io): number | Promise<number> {
   if (check && out === undefined) {
     io.err('waymark types: --check needs --out <file>, the file to compare.');
     return 2;
   }
   // Not type-checked: the module imports the file this writes, which is missing or stale until it is written.
-  const text = declarationFile(routeNames(loadApp(modulePath, { typeCheck: false }).routes));
-  return writeOrCheck(text, out, check, `npx waymark types ${modulePath} --out ${out}`, { out: io.out, err: (line) => io.err(`waymark types: ${line}`) });
+  return withApp(modulePath, (app) => {
+    const text = declarationFile(routeNames(app.routes));
+    return writeOrCheck(text, out, check, `npx waymark types ${modulePath} --out ${out}`, { out: io.out, err: (line) => io.err(`waymark types: ${line}`) });
+  }, { typeCheck: false });
 }
 
 /** The `types` entry of the command table in main.ts. */

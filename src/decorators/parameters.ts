@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { ImproperlyConfigured } from '../errors';
 import { MetadataKeys, appendOwn, paramTypes } from '../metadata';
-import type { CookieOptions, CustomParameter, CustomParameterOptions, ParamBinding } from '../model/params';
+import type { CookieOptions, CustomParameter, CustomParameterOptions, ParamBinding, ParamType } from '../model/params';
 import { checkKeys, keysOf } from '../util/keys';
 import { guardEntry } from './guard';
 import { assertLegacyCall } from './legacy';
@@ -121,7 +121,7 @@ Object.defineProperty(headersOf, 'name', { value: 'Headers' });
 
 /**
  * A cookie, converted and validated like `@Header` (`type`, `required`,
- * `schema`); `signed: true` reads it through Koa's signed cookies with the
+ * `schema`; the type alone as `@Cookie('n', Number)`); `signed: true` reads it through Koa's signed cookies with the
  * app's `keys`, and a bad or missing signature makes it absent.
  * Documented as an `in: cookie` parameter.
  *
@@ -129,7 +129,7 @@ Object.defineProperty(headersOf, 'name', { value: 'Headers' });
  * ```ts
  * @Controller('/prefs')
  * class Prefs {
- *   @Get('', 'prefs') prefs(@Cookie('theme') theme?: string, @Cookie('visits', { type: Number }) visits?: number) {
+ *   @Get('', 'prefs') prefs(@Cookie('theme') theme?: string, @Cookie('visits', Number) visits?: number) {
  *     return { theme, visits };
  *   }
  * }
@@ -142,6 +142,6 @@ Object.defineProperty(headersOf, 'name', { value: 'Headers' });
  * server.close();
  * ```
  */
-export function Cookie(name: string, options?: CookieOptions): ParameterDecorator {
-  return named('cookie', '@Cookie()', name, options);
+export function Cookie(name: string, typeOrOptions?: ParamType | CookieOptions): ParameterDecorator {
+  return named('cookie', '@Cookie()', name, typeOrOptions);
 }

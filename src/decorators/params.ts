@@ -3,7 +3,7 @@ import { MetadataKeys, appendOwn, paramTypes, readOwn } from '../metadata';
 import { checkKeys } from '../util/keys';
 import { checkSchema } from '../schema/kinds';
 import { assertLegacyCall } from './legacy';
-import type { BodyOptions, CookieOptions, ParamBinding, ParamOptions, ParamSource, QueriesOptions } from '../model/params';
+import type { BodyOptions, CookieOptions, ParamBinding, ParamOptions, ParamSource, ParamType, QueriesOptions } from '../model/params';
 
 export const PARAM_TYPES: readonly unknown[] = [String, Number, Boolean, Date, Array];
 const OPTION_KEYS = ['type', 'required', 'schema', 'items'];
@@ -34,7 +34,8 @@ function checkOptions(options: (ParamOptions & CookieOptions) | undefined, where
             : OPTION_KEYS;
   checkKeys(`${where} options`, options, known);
   if (options.type !== undefined && !PARAM_TYPES.includes(options.type)) {
-    throw new ImproperlyConfigured(`${where}: option type must be String, Number, Boolean, Date or Array, got ${String(options.type)}.`);
+    const got = typeof options.type === 'function' ? (options.type as Function).name || 'an anonymous class' : String(options.type);
+    throw new ImproperlyConfigured(`${where}: the type must be String, Number, Boolean, Date or Array, got ${got}.`);
   }
   if (options.items !== undefined && (options.type !== Array || !PARAM_TYPES.includes(options.items) || (options.items as unknown) === Array)) {
     throw new ImproperlyConfigured(`${where}: option items goes with type: Array and must be String, Number, Boolean or Date, got ${String(options.items)}.`);
@@ -49,17 +50,24 @@ function checkOptions(options: (ParamOptions & CookieOptions) | undefined, where
   return { ...options };
 }
 
-export function named(source: ParamSource, decorator: string, name: unknown, options?: ParamOptions & CookieOptions): ParameterDecorator {
+/**
+ * A named value's decorator; its second argument is the type alone (`@Param('id', Number)`, for
+ * compilers that record no parameter types) or the options, which may carry the type.
+ */
+export function named(source: ParamSource, decorator: string, name: unknown, typeOrOptions?: ParamType | (ParamOptions & CookieOptions)): ParameterDecorator {
   if (typeof name !== 'string' || name === '') {
     throw new ImproperlyConfigured(`${decorator} needs the name of the value to bind, got ${JSON.stringify(name)}.`);
   }
+  const options = typeof typeOrOptions === 'function' ? { type: typeOrOptions } : typeOrOptions;
   return paramDecorator(source, `${decorator.slice(0, -1)}'${name}')`, source === 'header' ? name.toLowerCase() : name, options);
 }
 
 /**
- * A path parameter, converted to the parameter's type (or `options.type`);
- * a value that does not convert is a 400 problem document. `@Param('id')` on a
- * route whose path has no `:id` fails when the app is built.
+ * A path parameter, converted to the parameter's type (or the type given:
+ * `@Param('id', Number)` or `{ type: Number }`, for compilers that record no
+ * parameter types: tsx, esbuild, Vitest 3); a value that does not convert is a
+ * 400 problem document. `@Param('id')` on a route whose path has no `:id` fails
+ * when the app is built.
  *
  * @example
  * ```ts
@@ -78,7 +86,7 @@ export function named(source: ParamSource, decorator: string, name: unknown, opt
  * server.close();
  * ```
  */
-export const Param = (name: string, options?: ParamOptions) => named('param', '@Param()', name, options);
+export const Param = (name: string, typeOrOptions?: ParamType | ParamOptions) => named('param', '@Param()', name, typeOrOptions);
 /**
  * Every path parameter as a record of strings.
  *
@@ -100,7 +108,8 @@ export const Param = (name: string, options?: ParamOptions) => named('param', '@
  */
 export const Params = () => paramDecorator('params', '@Params()');
 /**
- * A query parameter, converted to the parameter's type (or `options.type`):
+ * A query parameter, converted to the parameter's type (or the type given,
+ * `@Query('at', Date)` or `{ type: Date }`):
  * the last value when the key is repeated, every value in order for `Array`;
  * absent, it is `undefined` (a 400 with `required: true`).
  *
@@ -108,7 +117,7 @@ export const Params = () => paramDecorator('params', '@Params()');
  * ```ts
  * @Controller('/search')
  * class Search {
- *   @Get('', 'search') search(@Query('page', { schema: { type: 'integer', minimum: 1 } }) page: number, @Query('tag', { type: Array }) tags: string[]) {
+ *   @Get('', 'search') search(@Query('page', { schema: { type: 'integer', minimum: 1 } }) page: number, @Query('tag', Array) tags: string[]) {
  *     return { page, tags };
  *   }
  * }
@@ -122,7 +131,7 @@ export const Params = () => paramDecorator('params', '@Params()');
  * server.close();
  * ```
  */
-export const Query = (name: string, options?: ParamOptions) => named('query', '@Query()', name, options);
+export const Query = (name: string, typeOrOptions?: ParamType | ParamOptions) => named('query', '@Query()', name, typeOrOptions);
 /**
  * The whole query as a record (a repeated key gives an array); with
  * `{ schema }`, one object coerced as form values are and validated (a 400
@@ -171,7 +180,8 @@ export const Queries = (options?: QueriesOptions) => paramDecorator('queries', '
 export const Body = (options?: BodyOptions) => paramDecorator('body', '@Body()', undefined, options);
 /**
  * A request header (the name is case-insensitive), converted to the parameter's
- * type; `Array` splits it on commas.
+ * type (or the type given, `@Header('x-n', Number)` or `{ type: Number }`);
+ * `Array` splits it on commas.
  *
  * @example
  * ```ts
@@ -190,7 +200,7 @@ export const Body = (options?: BodyOptions) => paramDecorator('body', '@Body()',
  * server.close();
  * ```
  */
-export const Header = (name: string, options?: ParamOptions) => named('header', '@Header()', name, options);
+export const Header = (name: string, typeOrOptions?: ParamType | ParamOptions) => named('header', '@Header()', name, typeOrOptions);
 /**
  * The Koa context: `ctx.reverse`, `ctx.route`, `ctx.version` and everything Koa offers.
  *

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ImproperlyConfigured } from '../errors';
 import { INIT_SCRIPT } from './init-script';
+import { findPeer, resolveLocally, type Resolver } from '../util/peer';
 
 /** The UI package: an optional peer dependency of waymark, needed only by `docsRoutes()`. */
 export const UI_PACKAGE = 'swagger-ui-dist';
@@ -29,26 +30,17 @@ export interface SwaggerUi {
   readonly tag: string;
 }
 
-type Resolver = (request: string, options?: { paths?: string[] }) => string;
-
 /**
  * Finds swagger-ui-dist as the app sees it: from waymark's own location (a
  * peer installed beside it, hoisted or linked by pnpm), then from the
  * working directory (the user's project). Missing, it is an
  * `ImproperlyConfigured` naming the install command.
  */
-export function locateSwaggerUi(resolve: Resolver = require.resolve): SwaggerUi {
-  const manifest = `${UI_PACKAGE}/package.json`;
-  let found: string | undefined;
-  for (const options of [undefined, { paths: [process.cwd()] }]) {
-    try {
-      found = resolve(manifest, options);
-      break;
-    } catch {
-      // try the next place; neither found is the error below
-    }
-  }
-  if (found === undefined) {
+export function locateSwaggerUi(resolve: Resolver = resolveLocally): SwaggerUi {
+  let found: string;
+  try {
+    found = findPeer(`${UI_PACKAGE}/package.json`, resolve);
+  } catch {
     throw new ImproperlyConfigured(
       `docsRoutes() serves Swagger UI from the ${UI_PACKAGE} package, an optional peer dependency of waymark that is not installed: run \`npm install ${UI_PACKAGE}\`.`,
     );

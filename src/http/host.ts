@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { domainToUnicode } from 'node:url';
 import { httpError } from '../errors';
 import { runtimeOf } from '../runtime';
 import { forwardedProtocol, forwardedValue, peerTrusted, socketProtocol } from './proxy';
@@ -33,7 +34,21 @@ export function isValidHost(host: string): boolean {
     return false;
   }
   // An IPv6 literal comes back in its canonical form, which names the same address.
-  return literal !== undefined || parsed.hostname === name;
+  return literal !== undefined || (parsed.hostname === name && punycodeDecodes(name));
+}
+
+/**
+ * Every `xn--` label is Punycode that decodes. Node 20 and 22 refuse `xn--a.com` in a URL; Node 24
+ * and 26 accept it unchanged (their URL parser no longer checks the encoding), and
+ * `domainToUnicode` then gives the label back as it was, where a valid one decodes.
+ */
+function punycodeDecodes(name: string): boolean {
+  if (!name.includes('xn--')) return true;
+  return name.split('.').every((label) => {
+    if (!label.startsWith('xn--')) return true;
+    const decoded = domainToUnicode(label); // '' on Node 20 and 22, the label unchanged on 24 and 26
+    return decoded !== '' && !decoded.startsWith('xn--');
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { findPeer, loadPeer } from '../util/peer';
 /** What waymark uses of `@opentelemetry/api`: declared here so that no declaration file names the optional package. */
 interface OpenTelemetryApi {
   context: { active(): { getValue(key: symbol): unknown } };
@@ -12,8 +13,8 @@ interface HttpSpan {
 /** Tells the tracing in force which route a request matched: its method and full pattern. */
 export type RouteTrace = (method: string, pattern: string) => void;
 
-const findApi = (): string => require.resolve('@opentelemetry/api');
-const loadApi = (): OpenTelemetryApi => require('@opentelemetry/api') as OpenTelemetryApi;
+const findApi = (): string => findPeer('@opentelemetry/api');
+const loadApi = (): OpenTelemetryApi => loadPeer<OpenTelemetryApi>('@opentelemetry/api');
 
 /**
  * Where every copy of `@opentelemetry/api` 1.x keeps what was registered with

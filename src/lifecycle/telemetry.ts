@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import { asError, notify } from '../util/user-code';
+import { findPeer, loadPeer } from '../util/peer';
 
 /** What `onDeprecatedRequest` is told of a request to a deprecated version. */
 export interface DeprecatedRequestInfo {
@@ -91,8 +92,8 @@ function tallyOf(provider: MeterProvider): Tally {
   return tally;
 }
 
-const findApi = (): string => require.resolve('@opentelemetry/api');
-const loadApi = (): MetricsApi => require('@opentelemetry/api') as MetricsApi;
+const findApi = (): string => findPeer('@opentelemetry/api');
+const loadApi = (): MetricsApi => loadPeer<MetricsApi>('@opentelemetry/api');
 
 /**
  * The report of requests to deprecated versions (docs/pinning.md#telemetry):

@@ -1,7 +1,7 @@
 import type { ParamBinding } from '../model/params';
 import { ImproperlyConfigured } from '../errors';
 import type { RouteRecord } from '../model/route';
-import { conversionFor, type Conversion } from '../validation/convert';
+import { conversionFor, Scalars, type Conversion } from '../validation/convert';
 import type { Place } from '../validation/failures';
 import type { SchemaCompiler } from '../schema/compiler';
 import type { Schema } from '../model/schema';
@@ -73,7 +73,7 @@ export function planBinding(route: RouteRecord, { compiler, parsers: appParsers,
         const known = route.pattern.params.map((param) => param.name).join(', ') || 'none';
         throw new ImproperlyConfigured(`${label}: the path '${route.pattern.source}' has no parameter "${name}" (it has: ${known}). Fix the name or the path.`);
       }
-      const conversion = conversionOf(binding, label, source);
+      const conversion = conversionOf(binding, label, source, source === 'param' && textOnly(route.requirements.get(name)));
       const check = options.schema === undefined ? undefined : compileCheck(options.schema, compiler, label, name);
       const read = valueReader({
         place: PLACES[source],
@@ -99,15 +99,36 @@ export function planBinding(route: RouteRecord, { compiler, parsers: appParsers,
   return binder(readers, bodies.length === 0 && files.length === 0 ? null : { parsers, limits, bodies, files });
 }
 
-function conversionOf(binding: ParamBinding, label: string, source: 'param' | 'query' | 'header' | 'cookie'): Conversion {
+/** Numbers as a path carries them: a requirement that admits one leaves open whether the parameter is a number or digits. */
+const NUMERALS = ['0', '1', '7', '42', '2026', '-1', '1.5'];
+
+/**
+ * Whether a path parameter's requirement says it is text: it admits no numeral, so that
+ * without recorded types it is the text the requirement matched, never a number read as a
+ * string (docs/controllers-and-parameters.md#without-decorator-metadata).
+ */
+function textOnly(requirement: RegExp | undefined): boolean {
+  if (requirement === undefined) return false;
+  const probe = new RegExp(requirement.source, requirement.flags.replace(/[gy]/g, ''));
+  return !NUMERALS.some((numeral) => probe.test(numeral));
+}
+
+/** `text`: a path parameter whose requirement says it is text (`textOnly`). */
+function conversionOf(binding: ParamBinding, label: string, source: 'param' | 'query' | 'header' | 'cookie', text: boolean): Conversion {
   const { options } = binding;
+  const decorator = DECORATORS[source];
+  const name = `'${binding.name}'`;
   // TypeScript records `string | undefined` and `number | undefined` alike (Object): list the choices, never guess one.
-  const decorator = `one of ${['String', 'Number', 'Boolean', 'Date'].map((type) => `${DECORATORS[source]}('${binding.name}', { type: ${type} })`).join(', ')}${source === 'param' || source === 'cookie' ? '' : `, { type: Array, items: String }`} or { schema }`;
+  const types = ['String', 'Number', 'Boolean', 'Date', ...(source === 'param' || source === 'cookie' ? [] : ['Array'])];
+  const choices =
+    `one of ${types.map((type) => `${decorator}(${name}, ${type})`).join(', ')} ` +
+    `(as an option: ${types.map((type) => `{ type: ${type} }`).join(', ')}), or a schema: ${decorator}(${name}, { schema })`;
   if (!binding.designed && options.type === undefined && options.schema === undefined) {
+    if (text) return { kind: 'scalar', scalar: Scalars.String };
     throw new ImproperlyConfigured(
       `${label}: TypeScript recorded no parameter types for this method, so the value cannot be converted. ` +
-        'Set "emitDecoratorMetadata": true and "experimentalDecorators": true in tsconfig.json and compile with tsc or ts-node ' +
-        `(esbuild and tsx drop the metadata), or give the type yourself: ${decorator}.`,
+        `Give the type yourself: ${choices}; ` +
+        'or set "emitDecoratorMetadata": true and "experimentalDecorators": true in tsconfig.json and compile with tsc or ts-node (tsx, esbuild and Vitest 3 drop the metadata).',
     );
   }
   const conversion = conversionFor(options.type ?? binding.type, asJson(options.schema), options.items);
@@ -115,7 +136,7 @@ function conversionOf(binding: ParamBinding, label: string, source: 'param' | 'q
     const recorded = typeof binding.type === 'function' ? binding.type.name : String(binding.type);
     throw new ImproperlyConfigured(
       `${label}: its type was recorded as ${recorded} (a union such as number | undefined, an interface, or any), which waymark cannot convert. ` +
-        `Declare it as string, number, boolean, Date or an array, or give a type or a schema: ${decorator}.`,
+        `Declare it as string, number, boolean, Date or an array, or give the type: ${choices}.`,
     );
   }
   if (source === 'param' && conversion.kind === 'array') {

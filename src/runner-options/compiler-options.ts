@@ -31,7 +31,7 @@ const parseHost = (ts: TypeScript): TS.ParseConfigHost => ({
   readDirectory: () => [],
 });
 
-function toProblem(ts: TypeScript, diagnostic: TS.Diagnostic, fallback: { file: string; path: string }, offset = 0, within?: TS.JsonSourceFile): Problem {
+export function toProblem(ts: TypeScript, diagnostic: TS.Diagnostic, fallback: { file: string; path: string }, offset = 0, within?: TS.JsonSourceFile): Problem {
   const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
   const source = within ?? (diagnostic.file as TS.JsonSourceFile | undefined);
   const located = source && diagnostic.start !== undefined;

@@ -5,7 +5,8 @@ import type { TypeScript } from './typescript';
 const NAMES = ['experimentalDecorators', 'emitDecoratorMetadata'] as const;
 type Name = (typeof NAMES)[number];
 
-const WHY: Record<Name, { code: string; message: string }> = {
+/** Why each option matters to waymark, said by `waymark check-config` whichever TypeScript judged it. */
+export const WHY: Record<Name, { code: string; message: string }> = {
   experimentalDecorators: {
     code: 'DECORATORS_DISABLED',
     message:

@@ -6,9 +6,11 @@ import { effectiveCompilerOptions } from './compiler-options';
 import { decoratorProblems } from './decorators';
 import type { ResolvedRunnerOptions } from './options';
 import { fromAjv, type Problem } from './problems';
+import { tscVerdict } from './program';
 import { mergeLayers, resolveOptions } from './resolve';
 import { combinedRules, layerRules } from './rules';
 import { schemas } from './schema';
+import { trapProblems } from './traps';
 import { loadTypeScript } from './typescript';
 
 export type { ResolvedRunnerOptions } from './options';
@@ -52,10 +54,12 @@ const inBlock = (problem: Problem) => ({ ...problem, path: problem.path.replace(
 export interface CheckOptions {
   /** Also check what waymark's decorators need (`experimentalDecorators`, `emitDecoratorMetadata`): `waymark check-config` does. */
   decorators?: boolean;
+  /** Also judge `compilerOptions` as the project's `tsc` does (its option diagnostics) and catch the traps of a new project: `waymark check-config` does. */
+  tsc?: boolean;
 }
 
 /** What `readRunnerOptions` finds, without throwing: for `waymark check-config`. */
-export function checkProject(tsconfigPath: string, { decorators = false }: CheckOptions = {}): ProjectCheck {
+export function checkProject(tsconfigPath: string, { decorators = false, tsc = false }: CheckOptions = {}): ProjectCheck {
   const file = resolve(tsconfigPath);
   const problems: Problem[] = [];
   const ts = loadTypeScript(dirname(file));
@@ -83,9 +87,28 @@ export function checkProject(tsconfigPath: string, { decorators = false }: Check
   const compiler = effectiveCompilerOptions(ts, layers, merge.merged.compilerOptions, merge.basePaths.compilerOptions);
   problems.push(...compiler.problems);
   if (decorators) problems.push(...decoratorProblems(ts, compiler, root.file, merge.basePaths.compilerOptions?.file));
+  if (tsc) problems.push(...judgedByTsc(ts, root, problems));
   problems.push(...combinedRules(merge.merged, compiler.target).map((p) => ({ ...inBlock(p), file: lastDeclaring(layers, p.path) ?? root.file })));
   const options = resolveOptions(ts, layers, merge, compiler, problems);
   return split(problems, options);
+}
+
+/**
+ * `tsc`'s own verdict on the options and the traps, less what is reported
+ * already: TS5011 is the trap ROOT_DIR_UNSET, said with its fix; a native
+ * decorator trap stands for the top level's DECORATORS_DISABLED.
+ */
+function judgedByTsc(ts: NonNullable<ReturnType<typeof loadTypeScript>>, root: Parameters<typeof tscVerdict>[1], reported: Problem[]): Problem[] {
+  const verdict = tscVerdict(ts, root);
+  const traps = trapProblems(verdict.shown, root.file, verdict.major);
+  const codes = new Set(traps.map((p) => p.code));
+  const seen = new Set(reported.map((p) => `${p.code} ${p.message}`));
+  const fresh = verdict.problems.filter((p) => !seen.has(`${p.code} ${p.message}`) && !(p.code === 'TS5011' && codes.has('ROOT_DIR_UNSET')));
+  if (codes.has('NATIVE_DECORATORS')) {
+    const index = reported.findIndex((p) => p.code === 'DECORATORS_DISABLED' && p.file === root.file && p.path === '$.compilerOptions');
+    if (index >= 0) reported.splice(index, 1);
+  }
+  return [...fresh, ...traps];
 }
 
 /** The last file of the chain whose block sets the option a rule is about. */

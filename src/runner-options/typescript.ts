@@ -12,6 +12,8 @@ export type TypeScript = typeof TS & {
   getPatternFromSpec(spec: string, basePath: string, usage: 'files' | 'directories' | 'exclude'): string | undefined;
   nodeNextJsonConfigResolver(name: string, containingFile: string, host: TS.ModuleResolutionHost): TS.ResolvedModuleWithFailedLookupLocations;
   targetOptionDeclaration: { type: Map<string, number> };
+  /** What `tsc --showConfig` prints, from a parsed tsconfig.json. */
+  convertToTSConfig(parsed: TS.ParsedCommandLine, configFileName: string, host: { useCaseSensitiveFileNames: boolean; getCurrentDirectory(): string }): object;
 };
 
 /**

@@ -1,5 +1,6 @@
 import type * as FastCheck from 'fast-check';
 import { ImproperlyConfigured } from '../errors';
+import { loadPeer } from '../util/peer';
 
 /** The fast-check module, as `checkContract` uses it. */
 export type Fc = typeof FastCheck;
@@ -9,7 +10,7 @@ export type Fc = typeof FastCheck;
  * loaded when a check runs, so the package and its other entries never need
  * it. Missing, it is an `ImproperlyConfigured` naming the install command.
  */
-export function loadFastCheck(load: () => unknown = () => require('fast-check')): Fc {
+export function loadFastCheck(load: () => unknown = () => loadPeer('fast-check')): Fc {
   try {
     return load() as Fc;
   } catch (error) {

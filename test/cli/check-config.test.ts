@@ -118,6 +118,24 @@ describe('cli/check-config', function () {
       });
     });
 
+    it("the traps of a new project, judged with the repository's TypeScript 5: native decorators stand for DECORATORS_DISABLED; verbatimModuleSyntax with CommonJS", () => {
+      expect(check({ 'tsconfig.json': { compilerOptions: { target: 'esnext', emitDecoratorMetadata: false } } }).errors).to.deep.equal([
+        ['NATIVE_DECORATORS', 'tsconfig.json', '$.compilerOptions.target', '"experimentalDecorators": true'],
+      ]);
+      expect(check({ 'tsconfig.json': { compilerOptions: { ...DECORATORS, module: 'commonjs', verbatimModuleSyntax: true } } })).to.deep.equal({
+        status: 1,
+        errors: [['VERBATIM_MODULE_SYNTAX_COMMONJS', 'tsconfig.json', '$.compilerOptions.verbatimModuleSyntax', 'remove "verbatimModuleSyntax"']],
+        warnings: [],
+      });
+    });
+
+    it("reports the program's option diagnostics, as tsc -p does (TS5053: two options that exclude each other)", () => {
+      expect(check({ 'tsconfig.json': { compilerOptions: { ...DECORATORS, sourceMap: true, inlineSourceMap: true } } }).errors.map(([code, , path]) => [code, path])).to.deep.equal([
+        ['TS5053', '$.compilerOptions.sourceMap'],
+        ['TS5053', '$.compilerOptions.inlineSourceMap'],
+      ]);
+    });
+
     it('readRunnerOptions, which is about ts-node alone, does not ask for them', () => {
       const dir = project({ 'tsconfig.json': { compilerOptions: { strict: true } } });
       expect(checkProject(join(dir, 'tsconfig.json')).errors).to.deep.equal([]);

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { brokenLinks, mapsPointInside } from './package-files';
-import { project, removeWork, root, run, section, succeeds, TEN_MINUTES, work, writeFiles } from './project';
+import { packOnce, project, removeWork, root, run, section, succeeds, TEN_MINUTES, writeFiles } from './project';
 
 /**
  * A project outside the repository, as a new user makes one from
@@ -43,9 +43,8 @@ describe('consumer project: the packed tarball in an empty folder, as docs/getti
   const manifest = readFileSync(join(root, 'package.json'), 'utf8');
 
   before(() => {
-    const packed = JSON.parse(succeeds(run('npm', ['pack', '--json', '--pack-destination', work], root))) as { filename: string; files: { path: string }[] }[];
-    const tarball = join(work, packed[0].filename);
-    shipped = packed[0].files.map((file) => file.path);
+    const { tarball, files } = packOnce();
+    shipped = files;
     dir = project('app');
     for (const args of readme.installs) {
       const result = run('npm', ['install', '--no-audit', '--no-fund', ...args.map((arg) => (arg === 'waymark' ? tarball : arg))], dir);
@@ -91,14 +90,15 @@ describe('consumer project: the packed tarball in an empty folder, as docs/getti
   });
 
   it('getting started has an install line, a tsconfig and files to compile', () => {
-    expect(readme.installs[0]).to.include('waymark').and.include('reflect-metadata');
+    // waymark loads reflect-metadata itself (docs/getting-started.md#reflect-metadata): the page does not install it.
+    expect(readme.installs[0]).to.include('waymark').and.not.include('reflect-metadata');
     expect(JSON.parse(readme.tsconfig).compilerOptions).to.include({ strict: true, experimentalDecorators: true, emitDecoratorMetadata: true });
-    expect([...readme.files.keys()]).to.include('src/app.ts');
+    expect([...readme.files.keys()]).to.include.members(['src/app.ts', 'src/server.ts']);
     expect(readme.curls).to.not.be.empty;
   });
 
-  it('installs TypeScript 5 and the types the declarations need, with no peer conflict', () => {
-    expect(JSON.parse(readFileSync(join(dir, 'node_modules/typescript/package.json'), 'utf8')).version).to.match(/^5\./);
+  it('installs a TypeScript of the peer range (5 to 7) and the types the declarations need, with no peer conflict', () => {
+    expect(JSON.parse(readFileSync(join(dir, 'node_modules/typescript/package.json'), 'utf8')).version).to.match(/^[567]\./);
     expect(existsSync(join(dir, 'node_modules/@types/koa/index.d.ts'))).to.equal(true);
     succeeds(run('npm', ['ls', '--all'], dir));
   });
@@ -125,7 +125,7 @@ describe('consumer project: the packed tarball in an empty folder, as docs/getti
 
   it("serves the guide's app and answers its curl lines", async () => {
     const port = await freePort();
-    const server = spawn(process.execPath, ['dist/app.js'], { cwd: dir, env: { ...process.env, PORT: String(port) } });
+    const server = spawn(process.execPath, ['dist/server.js'], { cwd: dir, env: { ...process.env, PORT: String(port) } });
     try {
       await new Promise<void>((ready, fail) => {
         let out = '';
@@ -134,7 +134,7 @@ describe('consumer project: the packed tarball in an empty folder, as docs/getti
           if (out.includes('listening on')) ready();
         });
         server.stderr.on('data', (chunk) => (out += chunk));
-        server.once('exit', (code) => fail(new Error(`node dist/app.js exited with ${code}: ${out}`)));
+        server.once('exit', (code) => fail(new Error(`node dist/server.js exited with ${code}: ${out}`)));
       });
       for (const { path, answer } of readme.curls) {
         const res = await fetch(`http://localhost:${port}${path}`);

@@ -42,6 +42,17 @@ export function section(): Section {
   };
 }
 
+let packed: { tarball: string; files: string[] } | undefined;
+
+/** `npm pack` of the repository into the scratch folder, once per run: the tarball and the files it ships. */
+export function packOnce(): { tarball: string; files: string[] } {
+  if (!packed) {
+    const [result] = JSON.parse(succeeds(run('npm', ['pack', '--json', '--pack-destination', work], root))) as { filename: string; files: { path: string }[] }[];
+    packed = { tarball: join(work, result.filename), files: result.files.map((file) => file.path) };
+  }
+  return packed;
+}
+
 export function run(command: string, args: string[], cwd: string): SpawnSyncReturns<string> {
   return spawnSync(command, args, { cwd, encoding: 'utf8', timeout: TEN_MINUTES });
 }
