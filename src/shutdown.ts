@@ -19,6 +19,30 @@ const closing = new WeakMap<Server, Promise<void>>();
 /** Servers whose listener is closed (the readiness delay is over): requests are refused. */
 const draining = new WeakSet<Server>();
 
+/** Per server, how to end each open stream (docs/streams.md#shutdown): closeGracefully ends them once draining begins. */
+const streams = new WeakMap<Server, Set<() => void>>();
+
+/**
+ * Registers an open stream of this request's server, which `closeGracefully`
+ * ends (calls `end`) once its readiness delay is over, so that a rolling
+ * restart never waits on a client that would listen for ever. Returns the
+ * function that unregisters it when the stream ends on its own. A stream that
+ * opens on a server already draining is ended at once.
+ */
+export function holdStream(ctx: Context, end: () => void): () => void {
+  const server = serverOf(ctx);
+  if (server === undefined) return () => {};
+  if (draining.has(server)) {
+    queueMicrotask(end);
+    return () => {};
+  }
+  let open = streams.get(server);
+  if (open === undefined) streams.set(server, (open = new Set()));
+  const held = open;
+  held.add(end);
+  return () => held.delete(end);
+}
+
 function serverOf(ctx: Context): Server | undefined {
   return (ctx.req.socket as { server?: Server } | undefined)?.server;
 }
@@ -91,6 +115,9 @@ export function closeGracefully(server: Server, options: CloseOptions = {}): Pro
 
 function drain(server: Server, options: CloseOptions): Promise<void> {
   draining.add(server);
+  const open = streams.get(server);
+  streams.delete(server);
+  for (const end of open ?? []) end();
   return new Promise<void>((resolve) => {
     const sweep = setInterval(() => server.closeIdleConnections(), 50);
     const deadline = setTimeout(() => server.closeAllConnections(), options.timeout ?? 10_000);
