@@ -79,7 +79,7 @@ describe('streams: cancellation and backpressure (docs/streams.md#cancellation)'
     class Big {
       @Get('', { name: 'big', responses: { 200: { items: Item } } })
       async *big() {
-        for (let n = 0; n < 100_000; n++) {
+        for (let n = 0; n < 400; n++) {
           pulls++;
           yield { n, pad: PAD };
         }
@@ -102,7 +102,7 @@ describe('streams: cancellation and backpressure (docs/streams.md#cancellation)'
         last = pulls;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      // Each item is 256 KiB: what the pulls made is what the socket and the kernel's buffers took, not 100,000 items.
+      // Each item is 256 KiB: what the pulls made is what the socket and the kernel's buffers took, not all 400 items.
       const ahead = pulls * PAD.length - received;
       expect(pulls).to.be.lessThan(200);
       expect(ahead).to.be.lessThan(40 * 1024 * 1024);
