@@ -27,7 +27,7 @@ describe('streams: versions (property, docs/streams.md#versions)', () => {
         const { server, port } = await serve(app);
         try {
           for (const version of history.versions) {
-            const schema = (app.openapi({ version }).paths['/items'] as any).get.responses['200'].content['application/jsonl'].itemSchema;
+            const schema = (app.openapi({ version, openapi: '3.2' }).paths['/items'] as any).get.responses['200'].content['application/jsonl'].itemSchema;
             const serialize = compileSerializer(schema, 'the test');
             const expected = items.map((item) => `${serialize(history.convert(S, item, { to: version }))}\n`).join('');
             const { text } = await read(port, `/items?version=${version}`, { accept: 'application/jsonl' });
