@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { Body, Controller, createParameter, Ctx, Get, NotFound, Param, Post, Query, reply } from '../src';
+import { Body, Controller, createParameter, Ctx, Get, Header, NotFound, Param, Post, Query, reply, serverEvent } from '../src';
 
 /** A stored user. `passwordHash` is internal: the response schemas below never let it out. */
 export interface User {
@@ -81,6 +81,18 @@ export class UsersController {
   search(@Query('name', { type: String }) name: string | undefined, @Ctx() ctx: Context) {
     const needle = (name ?? '').toLowerCase();
     return [...usersOf(ctx).values()].filter((user) => user.displayName.toLowerCase().includes(needle)).map((user) => present(ctx, user));
+  }
+
+  /**
+   * The users as a stream of events (docs/streams.md), in each version's shape: one `user` event
+   * per user, its id the event's, so a client that reconnects with `Last-Event-ID` gets the rest.
+   */
+  @Get('/events', { name: 'users-events', summary: 'Every user as a stream of events (SSE or JSON Lines)', tags: ['users'], responses: { 200: { items: User } } })
+  async *events(@Header('last-event-id', { type: Number }) after: number | undefined, @Ctx() ctx: Context) {
+    for (const user of usersOf(ctx).values()) {
+      if (after !== undefined && user.id <= after) continue;
+      yield serverEvent({ data: present(ctx, user), event: 'user', id: String(user.id) });
+    }
   }
 
   @Get('/:id', { name: 'users-detail', requirements: { id: /\d+/ }, summary: 'One user', tags: ['users'], responses: { 200: { schema: User } } })

@@ -22,6 +22,30 @@ const closing = new WeakMap<Server, Promise<void>>();
 /** Servers whose listener is closed (the readiness delay is over): requests are refused. */
 const draining = new WeakSet<Server>();
 
+/** Per server, how to end each open stream (docs/streams.md#shutdown): closeGracefully ends them once draining begins. */
+const streams = new WeakMap<Server, Set<() => void>>();
+
+/**
+ * Registers an open stream of this request's server, which `closeGracefully`
+ * ends (calls `end`) once its readiness delay is over, so that a rolling
+ * restart never waits on a client that would listen for ever. Returns the
+ * function that unregisters it when the stream ends on its own. A stream that
+ * opens on a server already draining is ended at once.
+ */
+export function holdStream(ctx: Context, end: () => void): () => void {
+  const server = serverOf(ctx);
+  if (server === undefined) return () => {};
+  if (draining.has(server)) {
+    queueMicrotask(end);
+    return () => {};
+  }
+  let open = streams.get(server);
+  if (open === undefined) streams.set(server, (open = new Set()));
+  const held = open;
+  held.add(end);
+  return () => held.delete(end);
+}
+
 function serverOf(ctx: Context): Server | undefined {
   return (ctx.req.socket as { server?: Server } | undefined)?.server;
 }
@@ -102,6 +126,9 @@ const MAX_TIMER = 2_147_483_647;
 
 function drain(server: Server, timeout: number): Promise<void> {
   draining.add(server);
+  const open = streams.get(server);
+  streams.delete(server);
+  for (const end of open ?? []) end();
   return new Promise<void>((resolve) => {
     const sweep = setInterval(() => server.closeIdleConnections(), 50);
     const deadline = timeout === Infinity ? undefined : setTimeout(() => server.closeAllConnections(), timeout);

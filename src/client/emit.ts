@@ -96,7 +96,11 @@ function componentTypes(document: Record<string, unknown>, prefix: string): stri
 }
 
 function operationsInterface(name: string, operations: Named[], refName: RefNamer): string {
-  const members = operations.map(({ key, spec }) => `  ${jsLiteral(key)}: { args: ${argsType(spec, refName)}; reply: ${replyType(spec, refName)} };`);
+  const members = operations.map(({ key, spec }) =>
+    spec.stream === null
+      ? `  ${jsLiteral(key)}: { args: ${argsType(spec, refName)}; reply: ${replyType(spec, refName)} };`
+      : `  ${jsLiteral(key)}: { args: ${argsType(spec, refName)}; reply: AsyncIterable<${typeOf(spec.stream.items, refName, 'response')}>; stream: true };`,
+  );
   return [`export interface ${name} {`, ...members, '}'].join('\n');
 }
 
@@ -107,6 +111,8 @@ function argsType(spec: OperationSpec, refName: RefNamer): string {
     return `${propertyKey(parameter.name)}${parameter.required ? '' : '?'}: ${type}`;
   });
   if (spec.body !== null) members.push(`body${spec.body.required ? '' : '?'}: ${typeOf(spec.body.schema, refName, 'request')}`);
+  // A stream is read until it ends or this signal aborts (docs/streams.md#cancellation).
+  if (spec.stream !== null) members.push('signal?: AbortSignal');
   return members.length === 0 ? 'Record<string, never>' : `{ ${members.join('; ')} }`;
 }
 
@@ -177,7 +183,7 @@ function treeType(operations: Named[], operationsName: string): string {
     return method === null ? render(branch, indent) : `${method} & ${render(branch, indent)}`;
   };
   const body = render(root, '');
-  const call = `  call<N extends keyof ${operationsName}>(name: N, ...args: ArgsOf<${operationsName}[N]>): Promise<${operationsName}[N]['reply']>;`;
+  const call = `  call<N extends keyof ${operationsName}>(name: N, ...args: ArgsOf<${operationsName}[N]>): Returned<${operationsName}[N]>;`;
   return `${body.slice(0, -1)}${call}\n}`;
 }
 
@@ -195,13 +201,15 @@ function specOf(spec: OperationSpec, at: string[]): Record<string, unknown> {
     accept: spec.accept,
     statuses: [...spec.responses.keys()],
     ...(spec.host === null ? {} : { host: spec.host }),
+    stream: spec.stream?.status ?? null,
   };
 }
 
 function factory(source: ClientSource, versions: { version: string | null; prefix: string }[]): string {
   const lines = [
     "type ArgsOf<O extends { args: unknown }> = Record<string, never> extends O['args'] ? [args?: O['args']] : [args: O['args']];",
-    "type Method<O extends { args: unknown; reply: unknown }> = (...args: ArgsOf<O>) => Promise<O['reply']>;",
+    "type Returned<O extends { reply: unknown }> = O extends { stream: true } ? O['reply'] : Promise<O['reply']>;",
+    "type Method<O extends { args: unknown; reply: unknown }> = (...args: ArgsOf<O>) => Returned<O>;",
     '',
   ];
   if (source.versions.length === 1 && source.versions[0].version === null) {

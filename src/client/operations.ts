@@ -32,6 +32,8 @@ export interface OperationSpec {
   readonly accept: string | null;
   /** A host-bound route's host (`x-waymark-host`, `{tenant}.example.com`), sent on the base URL's scheme and port; `null`: the base URL's. */
   readonly host: string | null;
+  /** A stream operation's status and item schema (docs/streams.md#in-the-documents), `null` for any other. */
+  readonly stream: { readonly status: string; readonly items: unknown } | null;
 }
 
 type Json = Record<string, unknown>;
@@ -84,6 +86,7 @@ export function operationsOf(document: Json, version: string | null, carrier: Ve
         fixedQuery,
         accept: carrier === 'accept-header' ? acceptOf(operation.responses as Json | undefined) : null,
         host,
+        stream: streamOf(operation.responses as Json | undefined),
       });
     }
   }
@@ -118,6 +121,24 @@ function responsesOf(responses: Json | undefined): OperationSpec['responses'] {
     out.set(status, new Map(Object.entries(content).map(([mediaType, entry]) => [mediaType, entry.schema ?? {}])));
   }
   return out;
+}
+
+/**
+ * A success response whose content has items: 3.2's `itemSchema` (for
+ * `text/event-stream`, the item is the event's `data`), or 3.1's
+ * `x-waymark-items` (docs/streams.md#in-the-documents).
+ */
+function streamOf(responses: Json | undefined): OperationSpec['stream'] {
+  for (const [status, response] of Object.entries(responses ?? {})) {
+    if (!status.startsWith('2')) continue;
+    for (const [mediaType, entry] of Object.entries(((response as Json).content ?? {}) as Record<string, Json>)) {
+      if (entry['x-waymark-items'] !== undefined) return { status, items: entry['x-waymark-items'] };
+      if (entry.itemSchema === undefined) continue;
+      const sse = /^text\/event-stream\b/i.test(mediaType);
+      return { status, items: sse ? ((entry.itemSchema as Json).properties as Record<string, Json> | undefined)?.data?.contentSchema ?? {} : entry.itemSchema };
+    }
+  }
+  return null;
 }
 
 /** The first success media type with a `version` parameter: what to send in `Accept`. */

@@ -49,6 +49,14 @@ export interface ClientOptions<V> {
   headers?: Record<string, string>;
 }
 
+/** A stream that failed after it began (SSE's 'event: error'): the problem document is on the error. */
+export class StreamError extends Error {
+  constructor(readonly problem: unknown) {
+    super('The stream failed: ' + String((problem as { detail?: unknown } | null)?.detail ?? 'an error event'));
+    this.name = 'StreamError';
+  }
+}
+
 interface Spec {
   readonly method: string;
   readonly path: string;
@@ -62,6 +70,8 @@ interface Spec {
   readonly statuses: readonly string[];
   /** A host-bound route's host, its parameters in braces. */
   readonly host?: string;
+  /** A stream operation's status, null for any other. */
+  readonly stream: string | null;
 }
 
 type Args = Record<string, unknown>;
@@ -117,7 +127,7 @@ function documents(statuses: readonly string[], status: number): boolean {
   return statuses.includes(String(status)) || statuses.includes(String(status)[0] + 'XX') || statuses.includes('default');
 }
 
-async function send(base: URL, spec: Spec, args: Args, options: ClientOptions<unknown>): Promise<Reply<number, unknown>> {
+function request(base: URL, spec: Spec, args: Args, options: ClientOptions<unknown>, signal?: AbortSignal): Promise<Response> {
   const url = new URL(base);
   if (spec.host !== undefined) url.hostname = spec.host.replace(/\{([^{}]+)\}/g, (_whole, name: string) => encodeURIComponent(text(args[name])));
   url.pathname = url.pathname.replace(/\/$/, '') + fill(spec, args);
@@ -129,15 +139,26 @@ async function send(base: URL, spec: Spec, args: Args, options: ClientOptions<un
   const headers = new Headers(options.headers);
   for (const name of spec.header) if (args[name] !== undefined) headers.set(name, (Array.isArray(args[name]) ? (args[name] as unknown[]) : [args[name]]).map(text).join(', '));
   if (spec.accept !== null) headers.set('accept', spec.accept);
-  const init: RequestInit = { method: spec.method, headers };
+  else if (spec.stream !== null) headers.set('accept', 'application/jsonl, text/event-stream;q=0.9');
+  const init: RequestInit = { method: spec.method, headers, ...(signal === undefined ? {} : { signal }) };
   // An operation documenting a redirect gets it as its reply (Node's fetch gives the 3xx with its Location), not the page it points to.
   if (spec.statuses.some((status) => status[0] === '3')) init.redirect = 'manual';
   if (spec.body !== null && args.body !== undefined) {
     init.body = encodeBody(spec.body, args.body);
     if (spec.body !== 'multipart/form-data') headers.set('content-type', spec.body);
   }
-  const response = await (options.fetch ?? fetch)(url, init);
-  const reply: Reply<number, unknown> = {
+  return (options.fetch ?? fetch)(url, init);
+}
+
+async function send(base: URL, spec: Spec, args: Args, options: ClientOptions<unknown>): Promise<Reply<number, unknown>> {
+  const response = await request(base, spec, args, options);
+  const reply = await replyOf(response, spec);
+  if (!documents(spec.statuses, response.status)) throw new UnexpectedStatus(reply);
+  return reply;
+}
+
+async function replyOf(response: Response, spec: Spec): Promise<Reply<number, unknown>> {
+  return {
     status: response.status,
     body: await readBody(response, spec.method),
     headers: response.headers,
@@ -145,15 +166,71 @@ async function send(base: URL, spec: Spec, args: Args, options: ClientOptions<un
     sunset: response.headers.get('sunset'),
     link: response.headers.get('link'),
   };
-  if (!documents(spec.statuses, response.status)) throw new UnexpectedStatus(reply);
-  return reply;
+}
+
+/** The data of one SSE block, with its event name; null for a comment (a heartbeat). */
+function eventOf(block: string): { event: string; data: string } | null {
+  let event = 'message';
+  const data: string[] = [];
+  for (const line of block.split('\n')) {
+    const colon = line.indexOf(':');
+    const field = colon === -1 ? line : line.slice(0, colon);
+    const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
+    if (field === 'event') event = value;
+    else if (field === 'data') data.push(value);
+  }
+  return data.length === 0 ? null : { event, data: data.join('\n') };
+}
+
+/**
+ * A stream operation's items (docs/streams.md): requested when iteration
+ * begins, read from JSON Lines or Server-Sent Events as the response says,
+ * each item parsed as it arrives. A status other than the stream's is an
+ * UnexpectedStatus; SSE's 'event: error' a StreamError; a connection cut
+ * mid-stream, fetch's own error. Breaking out of the loop, or args.signal, ends the request.
+ */
+function stream(base: URL, spec: Spec, args: Args, options: ClientOptions<unknown>): AsyncIterable<unknown> {
+  const { signal, ...rest } = args as Args & { signal?: AbortSignal };
+  return {
+    async *[Symbol.asyncIterator]() {
+      const response = await request(base, spec, rest, options, signal);
+      if (String(response.status) !== spec.stream || response.body === null) throw new UnexpectedStatus(await replyOf(response, spec));
+      const sse = (response.headers.get('content-type') ?? '').toLowerCase().startsWith('text/event-stream');
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          buffer += value.replace(/\r\n?/g, '\n');
+          const separator = sse ? '\n\n' : '\n';
+          let at = buffer.indexOf(separator);
+          while (at !== -1) {
+            const chunk = buffer.slice(0, at);
+            buffer = buffer.slice(at + separator.length);
+            at = buffer.indexOf(separator);
+            if (!sse) {
+              if (chunk.trim() !== '') yield JSON.parse(chunk);
+              continue;
+            }
+            const event = eventOf(chunk);
+            if (event === null) continue;
+            if (event.event === 'error') throw new StreamError(JSON.parse(event.data));
+            yield JSON.parse(event.data);
+          }
+        }
+      } finally {
+        reader.cancel().catch(() => {});
+      }
+    },
+  };
 }
 
 function build(specs: Readonly<Record<string, Spec>>, base: URL, options: ClientOptions<unknown>): unknown {
   const call = (name: string, args?: Args) => {
     const spec = specs[name];
     if (spec === undefined) return Promise.reject(new TypeError('No operation named ' + JSON.stringify(name) + ' in this version.'));
-    return send(base, spec, args ?? {}, options);
+    return spec.stream === null ? send(base, spec, args ?? {}, options) : stream(base, spec, args ?? {}, options);
   };
   const client: Record<string, unknown> = { call };
   for (const [name, spec] of Object.entries(specs)) {

@@ -118,12 +118,18 @@ function compareBody(old: Side, now: Side, at: string, changes: Change[]): void 
   compareContent(old, now, oldBody.content, newBody.content, `${at} body`, 'request', changes);
 }
 
+const ITEM_KEYS = ['itemSchema', 'x-waymark-items'] as const;
+
 function compareContent(old: Side, now: Side, before: unknown, after: unknown, at: string, direction: 'request' | 'response', changes: Change[]): void {
   const a = (before ?? {}) as Record<string, Json>;
   const b = (after ?? {}) as Record<string, Json>;
   for (const mediaType of Object.keys(a)) {
     if (!Object.hasOwn(b, mediaType)) changes.push(change(direction === 'request' ? 'request-media-type-removed' : 'response-media-type-removed', `${at} ${mediaType}`));
-    else compareSchema(old, now, a[mediaType].schema, b[mediaType].schema, `${at} ${mediaType} #`, direction, changes, 0);
+    else {
+      compareSchema(old, now, a[mediaType].schema, b[mediaType].schema, `${at} ${mediaType} #`, direction, changes, 0);
+      // A stream's items, as 3.2 writes them and as 3.1 carries them beside the body (docs/streams.md#in-the-documents), compare as bodies do.
+      for (const key of ITEM_KEYS) compareSchema(old, now, a[mediaType][key], b[mediaType][key], `${at} ${mediaType} ${key} #`, direction, changes, 0);
+    }
   }
   for (const mediaType of Object.keys(b)) {
     if (!Object.hasOwn(a, mediaType)) changes.push(change(direction === 'request' ? 'request-media-type-added' : 'response-media-type-added', `${at} ${mediaType}`));

@@ -20,16 +20,17 @@ function fileOf(dir: string, version: string | null): string {
   return join(dir, `${name}.json`);
 }
 
-function documentOf(app: App, version: string | null): Json {
-  return app.openapi(version === null ? {} : { version }) as unknown as Json;
+function documentOf(app: App, version: string | null, oas?: '3.1' | '3.2'): Json {
+  return app.openapi({ ...(version === null ? {} : { version }), ...(oas === undefined ? {} : { openapi: oas }) }) as unknown as Json;
 }
 
 /** `waymark openapi --snapshot DIR`: one document per version, `DIR/<version>.json`; returns the files written. */
-export function writeSnapshots(app: App, dir: string): string[] {
+/** `oas`: the OpenAPI version to write, over the app's `openapi.version` (`--openapi`). */
+export function writeSnapshots(app: App, dir: string, oas?: '3.1' | '3.2'): string[] {
   mkdirSync(dir, { recursive: true });
   return versionsOf(app).map((version) => {
     const file = fileOf(dir, version);
-    writeFileSync(file, `${JSON.stringify(documentOf(app, version), null, 2)}\n`);
+    writeFileSync(file, `${JSON.stringify(documentOf(app, version, oas), null, 2)}\n`);
     return file;
   });
 }
@@ -46,7 +47,7 @@ export interface CheckReport {
  * without a snapshot is new, and a snapshot without a version was retired
  * (removal happens only by retiring a version: docs/compatibility.md).
  */
-export function checkSnapshots(app: App, dir: string): CheckReport {
+export function checkSnapshots(app: App, dir: string, oas?: '3.1' | '3.2'): CheckReport {
   const lines: string[] = [];
   let breaking = 0;
   const versions = versionsOf(app);
@@ -59,7 +60,7 @@ export function checkSnapshots(app: App, dir: string): CheckReport {
     }
     const snapshot: unknown = JSON.parse(readFileSync(file, 'utf8'));
     checkSnapshotShape(snapshot, file);
-    const changes = compareDocuments(snapshot, documentOf(app, version));
+    const changes = compareDocuments(snapshot as Json, documentOf(app, version, oas));
     const broken = changes.filter((c) => c.breaking);
     breaking += broken.length;
     lines.push(`${label}: ${summary(broken.length, changes.length - broken.length)}`);

@@ -120,6 +120,36 @@ function headersOf(ctx: Context): Record<string, string | string[] | undefined> 
 Object.defineProperty(headersOf, 'name', { value: 'Headers' });
 
 /**
+ * `ctx.signal`: an `AbortSignal` that aborts when the client goes away before
+ * the response is written (docs/streams.md#cancellation), to pass on to work
+ * nobody would read (`fetch`, a database query, a wait between events).
+ *
+ * @example
+ * ```ts
+ * @Controller('/report')
+ * class Report {
+ *   @Get('', 'report') async report(@Signal() signal: AbortSignal) {
+ *     return { aborted: signal.aborted };
+ *   }
+ * }
+ * const app = createApp({ routes: [Report] });
+ * const server = app.listen(0);
+ * await new Promise((resolve) => server.once('listening', resolve));
+ * const { port } = server.address() as { port: number };
+ * assert.deepEqual(await (await fetch(`http://127.0.0.1:${port}/report`)).json(), { aborted: false });
+ * server.close();
+ * ```
+ */
+export function Signal(): ParameterDecorator {
+  return createParameter(signalOf)();
+}
+
+function signalOf(ctx: Context): AbortSignal {
+  return ctx.signal;
+}
+Object.defineProperty(signalOf, 'name', { value: 'Signal' });
+
+/**
  * A cookie, converted and validated like `@Header` (`type`, `required`,
  * `schema`; the type alone as `@Cookie('n', Number)`); `signed: true` reads it through Koa's signed cookies with the
  * app's `keys`, and a bad or missing signature makes it absent.

@@ -75,8 +75,10 @@ export class AppHistory {
     let responses: Record<string, DocumentedResponse> | undefined;
     for (const [status, response] of Object.entries(route.docs.responses ?? {})) {
       const schema = response.schema === undefined ? undefined : this.schemas.at(response.schema, index, 'output');
-      if (schema !== response.schema) changed = true;
-      (responses ??= {})[status] = schema === response.schema ? response : { ...response, schema };
+      // A stream's items are derived as a body is (docs/streams.md#versions).
+      const items = response.items === undefined ? undefined : this.schemas.at(response.items, index, 'output');
+      if (schema !== response.schema || items !== response.items) changed = true;
+      (responses ??= {})[status] = schema === response.schema && items === response.items ? response : { ...response, ...(schema === undefined ? {} : { schema }), ...(items === undefined ? {} : { items }) };
     }
     const result = changed ? { ...route, bindings, docs: { ...route.docs, responses } } : route;
     list[index] = result;
@@ -130,7 +132,10 @@ export function schemeWithHistory(scheme: VersioningScheme | null, history: Vers
 export function schemaRoots(route: RouteRecord): Schema[] {
   const roots: Schema[] = [];
   for (const binding of route.bindings) if (binding.options.schema !== undefined) roots.push(binding.options.schema);
-  for (const response of Object.values(route.docs.responses ?? {})) if (response.schema !== undefined) roots.push(response.schema);
+  for (const response of Object.values(route.docs.responses ?? {})) {
+    if (response.schema !== undefined) roots.push(response.schema);
+    if (response.items !== undefined) roots.push(response.items);
+  }
   return roots;
 }
 

@@ -82,7 +82,10 @@ function usesOf(routes: readonly RouteRecord[]): Uses {
   const uses: Uses = { anywhere: new Set(), positional: new Set(), readers: new Map(), answerers: new Map() };
   for (const route of routes) {
     for (const binding of route.bindings) if (binding.options.schema !== undefined) walk(binding.options.schema, true, route, uses.readers, uses, new Set());
-    for (const response of Object.values(route.docs.responses ?? {})) if (response.schema !== undefined) walk(response.schema, true, route, uses.answerers, uses, new Set());
+    for (const response of Object.values(route.docs.responses ?? {})) {
+      // A stream's items are answered as a body is (docs/streams.md#versions).
+      for (const schema of [response.schema, response.items]) if (schema !== undefined) walk(schema, true, route, uses.answerers, uses, new Set());
+    }
   }
   return uses;
 }

@@ -21,6 +21,7 @@ import type { AppRuntime } from '../runtime';
 import type { ErrorFormat } from '../model/error-format';
 import { DEFAULT_ERROR_FORMAT } from './error-format';
 import { applyOutcome, Outcome } from './outcome';
+import { isStream, undeclaredStream } from './stream';
 
 const ACCEPT = ['Accept'];
 
@@ -245,6 +246,7 @@ async function handle(ctx: Context, route: RouteRecord, plan: RoutePlan, params:
   const returned = plan.instance[route.handler](...args);
   let value = isThenable(returned) ? await returned : returned;
   if (value instanceof Outcome) value = applyOutcome(ctx, value);
+  if (plan.streams !== true && typeof value === 'object' && value !== null && isStream(value)) throw undeclaredStream(route);
   const rendered = plan.render(ctx, value, offer, offers);
   if (rendered !== undefined) await rendered;
 }

@@ -118,6 +118,17 @@ export function sendProblem(ctx: Context, problem: Problem, translator?: Transla
   ctx.set(problem.headers);
   for (const [name, value] of announced(ctx)) ctx.set(name, value);
   if (vary) ctx.vary(vary);
+  const body = problemBody(ctx, problem, translator, format);
+  if (!(body instanceof Promise)) return written(ctx, problem.status, format.mediaType, body);
+  return body.then((settled) => written(ctx, problem.status, format.mediaType, settled));
+}
+
+/**
+ * The body of `problem` in the app's error format, as `sendProblem` sends it
+ * (a stream that fails after its first item sends it as its last event,
+ * docs/streams.md#errors), in the request's language.
+ */
+export function problemBody(ctx: Context, problem: Problem, translator?: Translator, format: ErrorFormat = DEFAULT_ERROR_FORMAT): string | Uint8Array | Promise<string | Uint8Array> {
   let detail = problem.text.render();
   if (translator?.isTranslatable(problem.text)) {
     ctx.vary('Accept-Language');
@@ -130,15 +141,8 @@ export function sendProblem(ctx: Context, problem: Problem, translator?: Transla
     ctx.vary('Accept-Language');
     document.errors = translatedItems(document.errors, translator.language(ctx.get('Accept-Language')));
   }
-  if (format.render === null) {
-    ctx.status = problem.status;
-    ctx.type = format.mediaType;
-    ctx.body = JSON.stringify(problem.code === VALIDATION_FAILED ? withPlainItems(document) : document);
-    return;
-  }
-  const body = renderedBody(format, document as unknown as ProblemDocument, ctx);
-  if (!(body instanceof Promise)) return written(ctx, problem.status, format.mediaType, body);
-  return body.then((settled) => written(ctx, problem.status, format.mediaType, settled));
+  if (format.render === null) return JSON.stringify(problem.code === VALIDATION_FAILED ? withPlainItems(document) : document);
+  return renderedBody(format, document as unknown as ProblemDocument, ctx);
 }
 
 function written(ctx: Context, status: number, mediaType: string, body: string | Uint8Array): void {

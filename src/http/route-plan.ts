@@ -16,4 +16,6 @@ export interface RoutePlan {
   readonly around: Around | null;
   /** Writes the handler's value: plain `render`, or the route's response contract (docs/contracts.md). */
   readonly render: Render;
+  /** Whether the route declares a stream (`items`, docs/streams.md): only then may its handler return an async iterable. */
+  readonly streams?: boolean;
 }

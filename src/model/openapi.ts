@@ -2,6 +2,12 @@ import type { Schema } from './schema';
 
 /** The document-wide parts of an app's OpenAPI documents: `AppOptions.openapi` (docs/openapi.md). */
 export interface OpenApiDocumentOptions {
+  /**
+   * The OpenAPI version the documents are written in: `'3.1'` (the default) or `'3.2'`, which
+   * gives a stream's content its `itemSchema` and lists other methods under `additionalOperations`
+   * (docs/streams.md#in-the-documents).
+   */
+  version?: '3.1' | '3.2';
   /** `title` (default `'API'`), `version` (default: the API version), `description`, and any other Info field (`license`, `contact`...). */
   info?: { title?: string; version?: string; description?: string; readonly [field: string]: unknown };
   /** Where the API is served (default: `origin`, else `/`; the host-name scheme's version hosts). */

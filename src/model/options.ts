@@ -4,6 +4,12 @@ import type { Schema } from './schema';
 import type { VersioningScheme } from './scheme';
 import type { ParamHooks } from './param-hooks';
 
+/** `RouteOptions.stream`: how a stream route writes (docs/streams.md). */
+export interface StreamOptions {
+  /** Milliseconds between the comment lines that keep an SSE connection open through proxies (default 15 000; 0: none). */
+  heartbeat?: number;
+}
+
 /** One documented response of a route: `RouteOptions.responses['201']`. */
 export interface DocumentedResponse {
   /** Shown beside the status (default: its reason phrase, `Created`). */
@@ -15,6 +21,13 @@ export interface DocumentedResponse {
    * undeclared fields are never sent (docs/contracts.md).
    */
   schema?: Schema;
+  /**
+   * The schema of each item of a stream (docs/streams.md): the handler returns
+   * an async iterable, and each item it yields is validated, converted for the
+   * request's version and written by a serializer compiled from this schema,
+   * as one Server-Sent Event or one line of JSON Lines. Instead of `schema`.
+   */
+  items?: Schema;
   /**
    * The media types the body is sent in (`['text/html']`, `['text/csv']`);
    * default: the app's `mediaTypes` (JSON), as negotiated.
@@ -46,6 +59,8 @@ export interface RouteDocs {
   status?: number;
   /** Set on every success response of the route, and documented on it. */
   headers?: { readonly [name: string]: string };
+  /** How the route's stream is written (docs/streams.md): `heartbeat`, the milliseconds between SSE comment lines. */
+  stream?: StreamOptions;
   /** The operation's `operationId` in the documents (`'Login'`), over the one derived from the route name; unique per document (docs/openapi.md#operation-ids). */
   operationId?: string;
 }

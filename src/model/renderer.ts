@@ -15,6 +15,27 @@ export interface Renderer {
   readonly format?: string;
   /** The body for `value`; a string is sent as UTF-8. */
   render(value: unknown, ctx: Context): string | Uint8Array | Readable;
+  /** Other media types it answers and sends (`application/x-ndjson` for JSON Lines), after its own. */
+  readonly aliases?: readonly string[];
+  /** How it frames a stream's items (`EventStreamRenderer`, `JSONLinesRenderer`: docs/streams.md); a renderer without it writes no streams. */
+  readonly stream?: StreamFraming;
+}
+
+/** The fields of one Server-Sent Event besides its data (`serverEvent()`: docs/streams.md). */
+export interface EventFields {
+  readonly event?: string;
+  readonly id?: string;
+  readonly retry?: number;
+}
+
+/** How a stream renderer frames a stream (docs/streams.md): each item, heartbeats, the end of a failed stream. */
+export interface StreamFraming {
+  /** The text of one item: `json` as the item schema wrote it, with the event's fields when the handler yielded `serverEvent()`. */
+  item(json: string, fields: EventFields | undefined): string;
+  /** A comment line written every `heartbeat` ms to keep the connection open; absent: no heartbeats. */
+  readonly heartbeat?: string;
+  /** The last text of a stream that fails after its first item (SSE's `event: error`); absent: the stream is cut without its terminating chunk. */
+  error?(problem: string): string;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { VersioningScheme } from '../model/scheme';
 import { ACCEPT_LIMITS, negotiate, type Negotiated } from './accept';
 import { parseMediaType, type MediaType } from './media-type';
 import { writesJson } from './renderers';
+import { routeRenderers, streams } from './streams';
 
 /** Distinct Accept values remembered per set of renderers; past this the memo starts over (bounded, whatever clients send). */
 export const NEGOTIATION_MEMO_LIMIT = 256;
@@ -95,7 +96,8 @@ export class Offers {
   private formats: Map<string, Offers> | undefined;
 
   constructor(renderers: readonly Renderer[]) {
-    this.offers = renderers.map((renderer) => new Offer(renderer));
+    // A renderer's aliases are offers of their own after it, sending the type the client asked for.
+    this.offers = renderers.flatMap((renderer) => [new Offer(renderer), ...(renderer.aliases ?? []).map((alias) => new Offer({ ...renderer, mediaType: alias }))]);
   }
 
   /** The media types offered, in order (what a 406 lists). */
@@ -155,11 +157,13 @@ export class Offers {
 /**
  * Each route's offers, in the table's order: the app's for a route that names
  * no renderers (such a route pays nothing new), one `Offers` per distinct list
- * otherwise (the routes of one controller share theirs).
+ * otherwise (the routes of one controller share theirs); a stream route's are
+ * its stream renderers (`routeRenderers`).
  */
-export function offersOfRoutes(routes: readonly { readonly renderers: readonly Renderer[] | null }[], app: Offers): Offers[] {
+export function offersOfRoutes(routes: readonly Parameters<typeof routeRenderers>[0][], app: Offers): Offers[] {
   const made = new Map<readonly Renderer[], Offers>();
-  return routes.map(({ renderers }) => {
+  return routes.map((route) => {
+    const renderers = streams(route) ? routeRenderers(route, []) : route.renderers;
     if (renderers === null) return app;
     let offers = made.get(renderers);
     if (offers === undefined) made.set(renderers, (offers = new Offers(renderers)));

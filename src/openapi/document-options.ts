@@ -6,7 +6,7 @@ import { describedBy } from './security';
 
 type Fail = (message: string) => never;
 
-const KNOWN = ['info', 'servers', 'securitySchemes', 'tags', 'webhooks', 'components'];
+const KNOWN = ['version', 'info', 'servers', 'securitySchemes', 'tags', 'webhooks', 'components'];
 const INFO_FIELDS = ['title', 'version', 'description', 'summary', 'termsOfService', 'contact', 'license'];
 
 /**
@@ -20,6 +20,7 @@ export function checkDocumentOptions(options: unknown, where: string, fail: Fail
   const unknown = Object.keys(given).find((key) => !known.includes(key));
   if (unknown !== undefined) fail(`${where}: unknown option "${unknown}". Known options: ${known.join(', ')}.`);
   const checked: OpenApiDocumentOptions = {};
+  if (given.version !== undefined) checked.version = checkOpenApiVersion(given.version, `${where} version`, fail);
   if (given.info !== undefined) checked.info = checkInfo(given.info, `${where} info`, fail);
   if (given.servers !== undefined) checked.servers = listOf(given.servers, `${where} servers`, fail, ['url', 'description'], "[{ url: 'https://api.example.com' }]");
   if (given.tags !== undefined) checked.tags = listOf(given.tags, `${where} tags`, fail, ['name', 'description'], "[{ name: 'users', description: 'People' }]");
@@ -27,6 +28,12 @@ export function checkDocumentOptions(options: unknown, where: string, fail: Fail
   if (given.webhooks !== undefined) checked.webhooks = checkWebhooks(given.webhooks, `${where} webhooks`, fail);
   if (given.components !== undefined) checked.components = checkComponents(given.components, `${where} components`, fail);
   return checked;
+}
+
+/** The OpenAPI version of the documents: `'3.1'` or `'3.2'` (docs/streams.md#in-the-documents). */
+export function checkOpenApiVersion(version: unknown, where: string, fail: Fail): '3.1' | '3.2' {
+  if (version !== '3.1' && version !== '3.2') fail(`${where} must be '3.1' or '3.2' (the OpenAPI version of the documents), got ${JSON.stringify(version)}.`);
+  return version as '3.1' | '3.2';
 }
 
 /** `{ name: schema }`: each webhook's payload, a JSON Schema, TypeBox value or Standard Schema validator (the object is kept: a history finds schemas by identity). */

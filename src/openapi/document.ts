@@ -19,6 +19,8 @@ import { Shadows } from '../table/shadow';
 import { serves } from '../table/versions';
 import type { AppHistory } from '../history/app-history';
 import { webhooksOf } from './webhooks';
+import { placeOperation } from './methods';
+import { routeRenderers, streams } from '../negotiation/streams';
 
 import type { Parser } from '../model/parser';
 import { formatParameter, type FormatSource } from './format';
@@ -77,6 +79,7 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
   if (asked.securitySchemes !== undefined) checkGuardSchemes(source.table.routes, asked.securitySchemes, invalid);
   const appScheme = source.versioning;
   const version = documentVersion(appScheme, options.version);
+  const oas = parts.version ?? '3.1';
   const paths: OpenApiDocument['paths'] = {};
   const taken = new Set<string>();
   /** Path keys by shape: OpenAPI 3.1 §4.8.8 forbids two templates differing only in parameter names (`/u/{id}`, `/u/{key}`). */
@@ -122,11 +125,12 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
           scheme,
           version: routeVersion,
           refusal: scheme === null ? null : refusalStatus(scheme, refusals),
-          mediaTypes: route.renderers === null ? source.mediaTypes : route.renderers.map((renderer) => renderer.mediaType),
+          mediaTypes: streams(route) ? routeRenderers(route, []).map((renderer) => renderer.mediaType) : route.renderers === null ? source.mediaTypes : route.renderers.map((renderer) => renderer.mediaType),
           parsers: source.parsers,
           versionNote: scheme === appScheme && request !== null ? request.note : null,
           warn: routeWarn,
           errors: errorFormat,
+          oas,
         });
         const format = formatParameter(source, route);
         // Unless the route takes a parameter of that name itself: its own is what it reads.
@@ -143,7 +147,7 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
           const template = hostTemplateOf(route.host);
           if (template !== null) operation['x-waymark-host'] = template;
         }
-        (paths[key.path] ??= {})[method.toLowerCase()] = operation;
+        placeOperation((paths[key.path] ??= {}) as Record<string, unknown>, method, operation, oas, (reason) => warn(`${routeName(route)}: ${reason}.`));
       }
       shadows.add(route, answered, form, placement.filled, route.requirements);
     }
@@ -156,7 +160,7 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
   const webhooks = webhooksOf(source.openapi?.webhooks, source.history, version, warn);
   // A copy: the operations hold the app's own schema objects, and a caller that edits its document must change neither the app nor the next document.
   return structuredClone({
-    openapi: '3.1.0',
+    openapi: oas === '3.2' ? '3.2.0' : '3.1.0',
     info,
     servers: serversOf(parts, appScheme, source.origin, version),
     ...(request === null ? {} : { 'x-waymark-versioning': request.extension }),

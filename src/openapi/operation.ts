@@ -40,6 +40,8 @@ export interface OperationFacts {
   warn: Warn;
   /** How error responses are written (`AppOptions.errors`); absent: problem documents, validation 400. */
   errors?: ErrorDocs;
+  /** The document's OpenAPI version (docs/streams.md#in-the-documents). */
+  oas?: '3.1' | '3.2';
 }
 
 /**
@@ -76,7 +78,7 @@ export function operationOf(facts: OperationFacts): OpenApiOperation {
   // With validation failures at 422, a body that does not parse is still a 400.
   if (requestBody && validation !== 400) problems.push(400);
   const mediaTypes = facts.mediaTypes.map((type) => type + placement.mediaSuffix);
-  operation.responses = responsesOf({ docs, mediaTypes, problems, warn, errorContent: facts.errors?.content });
+  operation.responses = responsesOf({ docs, mediaTypes, problems, warn, errorContent: facts.errors?.content, oas: facts.oas });
   guardResponses(operation.responses, route, facts.errors?.mediaType ?? 'application/problem+json', warn);
   return operation;
 }

@@ -1,12 +1,14 @@
 import { InvalidArgument } from '../errors';
 import type { OpenApiDocumentOptions } from '../model/openapi';
 import type { VersioningScheme } from '../model/scheme';
-import { checkDocumentOptions } from './document-options';
+import { checkDocumentOptions, checkOpenApiVersion } from './document-options';
 
 /** The argument of `app.openapi()` (docs/openapi.md): a version, and document-wide parts that win over `AppOptions.openapi`. */
-export interface OpenApiOptions extends OpenApiDocumentOptions {
+export interface OpenApiOptions extends Omit<OpenApiDocumentOptions, 'version'> {
   /** The API version to describe (default: the scheme's `defaultVersion`). */
   version?: string | null;
+  /** The OpenAPI version to write it in, over `AppOptions.openapi.version` (`'3.1'` or `'3.2'`, docs/streams.md#in-the-documents). */
+  openapi?: '3.1' | '3.2';
 }
 
 const fail = (message: string): never => {
@@ -15,11 +17,13 @@ const fail = (message: string): never => {
 
 /** Misuse is an `InvalidArgument` naming the option, never a document that silently ignores it; the rest, checked and copied. */
 export function checkOpenApiOptions(options: OpenApiOptions): OpenApiDocumentOptions {
-  const { version, ...rest } = (typeof options === 'object' && options !== null ? options : fail(`app.openapi() options must be an object, got ${String(options)}.`)) as OpenApiOptions;
+  const { version, openapi, ...rest } = (typeof options === 'object' && options !== null ? options : fail(`app.openapi() options must be an object, got ${String(options)}.`)) as OpenApiOptions;
   if (version !== undefined && version !== null && typeof version !== 'string') {
     throw new InvalidArgument(`app.openapi(): version must be a string or null, got ${JSON.stringify(version)}.`);
   }
-  return checkDocumentOptions(rest, 'app.openapi() options', fail, ['info', 'servers', 'securitySchemes', 'tags', 'components']);
+  const checked = checkDocumentOptions(rest, 'app.openapi() options', fail, ['info', 'servers', 'securitySchemes', 'tags', 'components']);
+  if (openapi !== undefined) checked.version = checkOpenApiVersion(openapi, 'app.openapi() option openapi', fail);
+  return checked;
 }
 
 /**

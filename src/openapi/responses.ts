@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { DocumentedResponse, RouteDocs } from '../model/options';
 import { shownSchema, type Warn } from './schemas';
+import { streamContent } from './streams';
 
 /** The one shared schema of every problem document waymark sends (RFC 9457, docs/errors.md). */
 export const PROBLEM_SCHEMA = Object.freeze({
@@ -37,6 +38,8 @@ export interface ResponseFacts {
   warn?: Warn;
   /** The `content` of an error response (`AppOptions.errors`, docs/errors.md#in-the-documents); default a problem document. */
   errorContent?: () => Record<string, unknown>;
+  /** The document's OpenAPI version: how a stream's items are written (docs/streams.md#in-the-documents). */
+  oas?: '3.1' | '3.2';
 }
 
 /**
@@ -47,14 +50,14 @@ export interface ResponseFacts {
  * app's media types for a success (so the Accept scheme's version shows),
  * a problem document for an error, nothing for 204, 304 and 1xx.
  */
-export function responsesOf({ docs, mediaTypes, problems, warn = () => {}, errorContent = problemContent }: ResponseFacts): Record<string, unknown> {
+export function responsesOf({ docs, mediaTypes, problems, warn = () => {}, errorContent = problemContent, oas = '3.1' }: ResponseFacts): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   const documented = successesOf(docs);
   for (const [status, response] of Object.entries(documented)) {
     const entry: Record<string, unknown> = { description: response.description ?? reason(status) };
     const headers = headersOf(status, response, docs, warn);
     if (headers) entry.headers = headers;
-    const content = contentOf(status, response, response.mediaTypes ?? mediaTypes, warn, errorContent);
+    const content = response.items !== undefined ? streamContent(response.items, mediaTypes, oas, warn) : contentOf(status, response, response.mediaTypes ?? mediaTypes, warn, errorContent);
     if (content) entry.content = content;
     responses[status] = entry;
   }

@@ -9,6 +9,7 @@ import { compileSerializer, type Serialize } from '../schema/serializer';
 import type { SchemaCompiler } from '../schema/compiler';
 import type { Offer, Offers } from '../negotiation/offers';
 import { isRaw, render, writeValue, type Render } from '../bodies/render';
+import { routeLabel } from '../table/label';
 
 export interface ContractOptions {
   /** The app's schema compiler, for `validateResponses`. */
@@ -63,11 +64,6 @@ function declares(responses: NonNullable<RouteRecord['docs']['responses']>, stat
   return Object.hasOwn(responses, key) || Object.hasOwn(responses, `${key[0]}XX`) || Object.hasOwn(responses, 'default');
 }
 
-/** How a route is named in errors: its full name, method, path and handler. */
-export function routeLabel(route: RouteRecord): string {
-  const at = `${route.method} ${route.pattern.source}, ${route.controller.name}.${String(route.handler)}`;
-  return route.fullName === null ? `route ${at}` : `route '${route.fullName}' (${at})`;
-}
 
 function writer(schema: Schema, where: string, route: string, { compiler, validate }: ContractOptions): Write {
   const serialize = serializerOf(schema, where);
@@ -92,14 +88,14 @@ function writer(schema: Schema, where: string, route: string, { compiler, valida
  * writes (`~standard.jsonSchema.output`); `null` for a validator that cannot
  * describe itself.
  */
-function serializerOf(schema: Schema, where: string): Serialize | null {
+export function serializerOf(schema: Schema, where: string): Serialize | null {
   if (!isStandardSchema(schema)) return compileSerializer(schema, where);
   const described = describeSchema(schema, 'output');
   return described.schema === undefined ? null : compileSerializer(described.schema, where);
 }
 
 /** fast-json-stringify throws on a value it cannot write (a required member missing): say which route. */
-function written(serialize: Serialize, value: unknown, route: string, status: number): string {
+export function written(serialize: Serialize, value: unknown, route: string, status: number): string {
   try {
     return serialize(value);
   } catch (error) {

@@ -11,6 +11,8 @@ import { render, type Render } from '../bodies/render';
 import { planOutcome } from '../http/outcome';
 import type { AppHistory } from '../history/app-history';
 import { versionedPlan } from './history';
+import { planStream } from './stream';
+import { streams } from '../negotiation/streams';
 
 export interface PlanOptions {
   resolve: Resolve | undefined;
@@ -44,16 +46,13 @@ export function planRoutes(routes: readonly RouteRecord[], { resolve, parsers, l
     const instance = instances.get(route.controller) as RoutePlan['instance'];
     const bind = planBinding(route, bindingOptions);
     const contract = planContract(route, contractOptions);
-    if (history !== null && history.touches(route)) {
+    const versioned = history !== null && history.touches(route) ? versionedPlan(route, bind, contract ?? render, history, { compiler, parsers: route.parsers ?? parsers, limits, validateResponses }) : null;
+    const stream = streams(route);
+    const inner = versioned?.render ?? contract ?? render;
+    const rendering = planOutcome(route, stream ? planStream(route, inner, { compiler, validate: validateResponses, history: versioned === null ? null : history }) : inner);
+    if (versioned !== null || stream || route.middleware.length > 0 || rendering !== render) {
       const around = route.middleware.length > 0 ? (compose([...route.middleware]) as Around) : null;
-      const versioned = versionedPlan(route, bind, contract ?? render, history, { compiler, parsers: route.parsers ?? parsers, limits, validateResponses });
-      plans[index] = { instance, around, bind: versioned.bind, render: planOutcome(route, versioned.render) };
-      continue;
-    }
-    const rendering = planOutcome(route, contract ?? render);
-    if (route.middleware.length > 0 || rendering !== render) {
-      const around = route.middleware.length > 0 ? (compose([...route.middleware]) as Around) : null;
-      plans[index] = { instance, bind, around, render: rendering };
+      plans[index] = { instance, bind: versioned?.bind ?? bind, around, render: rendering, ...(stream ? { streams: true } : {}) };
       continue;
     }
     let byBinder = plain.get(instance);

@@ -190,7 +190,7 @@ function makeRecord(
   };
 }
 
-const ROUTE_OPTION_KEYS = keysOf<RouteOptions>({ name: true, requirements: true, versions: true, responses: true, summary: true, description: true, tags: true, status: true, headers: true, operationId: true, renderers: true, parsers: true });
+const ROUTE_OPTION_KEYS = keysOf<RouteOptions>({ name: true, requirements: true, versions: true, responses: true, summary: true, description: true, tags: true, status: true, headers: true, operationId: true, stream: true, renderers: true, parsers: true });
 const CONTROLLER_OPTION_KEYS = keysOf<ControllerOptions>({ namespace: true, versioning: true, versions: true, renderers: true, parsers: true, params: true, host: true });
 const NO_OPTIONS: RouteOptions = Object.freeze({});
 

@@ -1,6 +1,6 @@
 import { ImproperlyConfigured } from '../errors';
-import type { DocumentedHeader, DocumentedResponse, RouteDocs } from '../model/options';
-import { checkKeys } from '../util/keys';
+import type { DocumentedHeader, DocumentedResponse, RouteDocs, StreamOptions } from '../model/options';
+import { checkKeys, keysOf } from '../util/keys';
 import { checkSchema } from '../schema/kinds';
 
 /** Shared by every route that documents nothing: a large table is mostly such routes. */
@@ -16,7 +16,7 @@ const STATUS_KEY = /^(?:[1-5](?:\d\d|XX)|default)$/;
  * copied, so that a later change to the caller's object changes nothing.
  */
 export function checkRouteDocs(options: RouteDocs, where: string): RouteDocs {
-  if (options.responses === undefined && options.summary === undefined && options.description === undefined && options.tags === undefined && options.status === undefined && options.headers === undefined && options.operationId === undefined) {
+  if (options.responses === undefined && options.summary === undefined && options.description === undefined && options.tags === undefined && options.status === undefined && options.headers === undefined && options.operationId === undefined && options.stream === undefined) {
     return NO_DOCS;
   }
   const docs: { -readonly [K in keyof RouteDocs]: RouteDocs[K] } = {};
@@ -42,6 +42,7 @@ export function checkRouteDocs(options: RouteDocs, where: string): RouteDocs {
   if (options.responses !== undefined) docs.responses = checkResponses(options.responses, where);
   if (options.status !== undefined) docs.status = checkStatus(options.status, where);
   if (options.headers !== undefined) docs.headers = checkHeaders(options.headers, where);
+  if (options.stream !== undefined) docs.stream = checkStream(options.stream, docs.responses, where);
   return Object.freeze(docs);
 }
 
@@ -58,11 +59,12 @@ function checkResponses(responses: unknown, where: string): RouteDocs['responses
       throw new ImproperlyConfigured(`responses['${status}'] of ${where} must be an object { description?, schema? }.`);
     }
     for (const key of Object.keys(response)) {
-      if (key !== 'description' && key !== 'schema' && key !== 'mediaTypes' && key !== 'headers') {
-        throw new ImproperlyConfigured(`responses['${status}'] of ${where}: unknown option "${key}". Known options: description, schema, mediaTypes, headers.`);
+      if (key !== 'description' && key !== 'schema' && key !== 'items' && key !== 'mediaTypes' && key !== 'headers') {
+        throw new ImproperlyConfigured(`responses['${status}'] of ${where}: unknown option "${key}". Known options: description, schema, items, mediaTypes, headers.`);
       }
     }
-    const { description, schema, mediaTypes, headers } = response as DocumentedResponse;
+    const { description, schema, items, mediaTypes, headers } = response as DocumentedResponse;
+    if (items !== undefined) checkItems(items, schema, status, checked, where);
     if (mediaTypes !== undefined && (!Array.isArray(mediaTypes) || mediaTypes.length === 0 || mediaTypes.some((type) => typeof type !== 'string' || !/^[\w.+-]+\/[\w.+-]+/.test(type)))) {
       throw new ImproperlyConfigured(`responses['${status}'].mediaTypes of ${where} must be a non-empty array of media types such as ['text/html'], got ${JSON.stringify(mediaTypes)}.`);
     }
@@ -73,11 +75,36 @@ function checkResponses(responses: unknown, where: string): RouteDocs['responses
     checked[status] = Object.freeze({
       ...(description === undefined ? {} : { description }),
       ...(schema === undefined ? {} : { schema }),
+      ...(items === undefined ? {} : { items }),
       ...(mediaTypes === undefined ? {} : { mediaTypes: Object.freeze([...mediaTypes]) }),
       ...(headers === undefined ? {} : { headers: checkDocumentedHeaders(headers, `responses['${status}'].headers of ${where}`) }),
     });
   }
   return Object.freeze(checked);
+}
+
+/** A stream's items (docs/streams.md): on one 2xx response, instead of its `schema`. */
+function checkItems(items: unknown, schema: unknown, status: string, earlier: Record<string, DocumentedResponse>, where: string): void {
+  if (status[0] !== '2') throw new ImproperlyConfigured(`responses['${status}'].items of ${where}: a stream is a success response; declare items on a 2xx status such as 200.`);
+  if (schema !== undefined) throw new ImproperlyConfigured(`responses['${status}'] of ${where} declares both schema and items: a stream's response has items only (the schema of each item).`);
+  const other = Object.keys(earlier).find((key) => earlier[key].items !== undefined);
+  if (other !== undefined) throw new ImproperlyConfigured(`responses of ${where} declare items on '${other}' and '${status}': a route streams under one status; keep one.`);
+  checkSchema(items as DocumentedResponse['schema'], `responses['${status}'].items of ${where}`);
+}
+
+const STREAM_KEYS = keysOf<StreamOptions>({ heartbeat: true });
+
+function checkStream(stream: unknown, responses: RouteDocs['responses'], where: string): RouteDocs['stream'] {
+  if (typeof stream !== 'object' || stream === null || Array.isArray(stream)) throw new ImproperlyConfigured(`stream of ${where} must be an object { heartbeat? }.`);
+  checkKeys(`stream of ${where}`, stream, STREAM_KEYS);
+  const { heartbeat } = stream as { heartbeat?: unknown };
+  if (heartbeat !== undefined && (typeof heartbeat !== 'number' || !Number.isInteger(heartbeat) || heartbeat < 0 || heartbeat > 2 ** 31 - 1)) {
+    throw new ImproperlyConfigured(`stream.heartbeat of ${where} must be a whole number of milliseconds (0 turns heartbeats off), got ${JSON.stringify(heartbeat)}.`);
+  }
+  if (!Object.values(responses ?? {}).some((response) => response.items !== undefined)) {
+    throw new ImproperlyConfigured(`stream of ${where}: the route declares no stream; declare its items with responses: { 200: { items: schema } }.`);
+  }
+  return Object.freeze({ ...(heartbeat === undefined ? {} : { heartbeat: heartbeat as number }) });
 }
 
 /** A header name as RFC 9110 §5.1 allows it (a token). */

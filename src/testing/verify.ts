@@ -2,6 +2,7 @@ import { isJsonType } from './bodies';
 import { documentedContent, type Content, type Operation } from './operations';
 import type { ContractRequest, ContractResponse } from './send';
 import type { DocumentSchemas } from './validator';
+import { checkItems, isStreamType } from './streams';
 
 /**
  * What is wrong with `response` as an answer of `operation` to `request`;
@@ -31,6 +32,7 @@ function checkBody(content: Content | null, response: ContractResponse, schemas:
   if (matched === undefined) {
     return documented.length === 0 ? `sent a ${type} body where the status documents none` : `sent ${type}, a media type the status does not document (it documents ${documented.join(', ')})`;
   }
+  if (isStreamType(type)) return checkItems(type, response.body, (content?.[matched] ?? {}) as Record<string, unknown>, schemas);
   const schema = content?.[matched].schema;
   if (schema === undefined || !isJsonType(type)) return null;
   let value: unknown;
