@@ -1,6 +1,7 @@
 import { body } from './shared/body';
 import { uploadBody, uploadType } from './shared/upload';
 import { githubRequests, layouts, type Layout } from './shared/github';
+import { peerComparisons, peerScenarios, peerStartupRows, peerTargets } from './peers';
 
 /** One request a client sends; a row's requests are cycled, one after the other, on every connection. */
 export interface BenchRequest {
@@ -129,14 +130,17 @@ export const scenarios: Scenario[] = [
   { name: 'telemetry: deprecated version, OTel API, no SDK', server: 'telemetry', requests: versioned },
   { name: 'telemetry: deprecated version, OTel SDK counter', server: 'telemetry', args: ['--sdk'], requests: versioned },
   ...layouts.flatMap(github),
+  // The frameworks a user would pick instead, row by row (bench/peers.ts).
+  ...peerScenarios,
 ];
 
 /** Table sizes for idle RSS and build time (`createApp`, or registering the routes): one process per size, no load. */
-export const startupRows: { name: string; server: string; args: (size: number) => string[] }[] = [
+export const startupRows: { name: string; server: string; args: (size: number) => string[]; sizes?: number[] }[] = [
   { name: 'koa + @koa/router', server: 'koa-router', args: (size) => ['--routes', String(size)] },
   { name: 'waymark', server: 'waymark', args: (size) => ['--routes', String(size)] },
   { name: 'waymark under /:version', server: 'waymark', args: (size) => ['--routes', String(size), '--layout', 'version'] },
   { name: 'waymark namespace includes', server: 'waymark', args: (size) => ['--routes', String(size), '--layout', 'namespace'] },
+  ...peerStartupRows,
 ];
 export const startupSizes = [10, 1000, 5000];
 
@@ -222,6 +226,7 @@ export const targets: Target[] = [
     direction: 'at most',
   },
   { name: 'createApp, 5000 routes, worst layout (ms)', value: (m) => Math.max(...waymarkLayouts.map((row) => m.startup(row, 5000)?.buildMs ?? NaN)), needed: 100, direction: 'at most' },
+  ...peerTargets,
 ];
 
 export const comparisons: Comparison[] = [
@@ -236,4 +241,5 @@ export const comparisons: Comparison[] = [
   // No serializer can beat a body whose text costs nothing: the ceiling of the response-schema target above.
   { name: 'contract: body written in advance / none (ceiling of any serializer)', value: (m) => m.ratio('contract: 20 fields, body written in advance', 'contract: 20 fields, no response schema') },
   { name: 'contract: fastify, response schema / none', value: (m) => m.ratio('contract: fastify, 20 fields, response schema', 'contract: fastify, 20 fields, no response schema') },
+  ...peerComparisons,
 ];
