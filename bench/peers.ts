@@ -137,11 +137,15 @@ export const peerStartupRows: { name: string; server: string; args: (size: numbe
   }),
 ];
 
-/** Idle RSS and build time of each peer over waymark's, printed beside the targets. */
-export const peerComparisons: Comparison[] = [...peerStartupRows.map(({ name }) => name), 'koa + @koa/router'].flatMap((who) => [
+/** What Koa and Fastify themselves measure against raw node:http (the raw target's floor, docs/performance.md#the-open-targets), then idle RSS and build time of each peer over waymark's. */
+export const peerComparisons: Comparison[] = [
+  { name: 'koa, one middleware / raw node:http (the floor of the raw target)', value: (m) => m.ratio('koa, one middleware', 'raw node:http') },
+  { name: 'fastify / raw node:http', value: (m) => m.ratio('fastify', 'raw node:http') },
+  ...[...peerStartupRows.map(({ name }) => name), 'koa + @koa/router'].flatMap((who) => [
   { name: `idle RSS, 5000 routes: ${who} / waymark (worst layout)`, value: (m: Measurements) => (m.startup(who, 5000)?.rssMiB ?? NaN) / worst(m, 5000, 'rssMiB') },
   { name: `build, 5000 routes: ${who} / waymark (worst layout)`, value: (m: Measurements) => (m.startup(who, 5000)?.buildMs ?? NaN) / worst(m, 5000, 'buildMs') },
-]);
+  ]),
+];
 
 function worst(m: Measurements, size: number, key: 'rssMiB' | 'buildMs'): number {
   return Math.max(...['waymark', 'waymark under /:version', 'waymark namespace includes'].map((row) => m.startup(row, size)?.[key] ?? NaN));
