@@ -46,7 +46,8 @@ const peer = (who: Framework, name: string, args: string[], extra: Partial<Scena
 
 /** The peers' rows that no other row of `scenarios.ts` measures. */
 export const peerScenarios: Scenario[] = [
-  ...newPeers.map((who) => peer(who, who, ['--routes', '10'])),
+  // 'routing-controllers' (10 routes) is a row of scenarios.ts already.
+  ...newPeers.filter((who) => who !== 'routing-controllers').map((who) => peer(who, who, ['--routes', '10'])),
   ...newPeers.map((who) => peer(who, `GitHub API flat: ${who}`, ['--github'], { requests: githubRequests('flat') })),
   ...newPeers.map((who) => peer(who, `GitHub API under /v1, /v2: ${who}`, ['--github', '--layout', 'versioned'], { requests: githubRequests('namespace') })),
   ...newPeers.map((who) => peer(who, postName[who] as string, ['--body'], { requests: post })),
@@ -149,4 +150,29 @@ export const peerComparisons: Comparison[] = [
 
 function worst(m: Measurements, size: number, key: 'rssMiB' | 'buildMs'): number {
   return Math.max(...['waymark', 'waymark under /:version', 'waymark namespace includes'].map((row) => m.startup(row, size)?.[key] ?? NaN));
+}
+
+/**
+ * The run's order: each peer row's scenarios one after the other, where the
+ * first of them stood. On a shared machine the load moves within a round
+ * (one round of ~100 rows takes minutes), so the rows a ratio compares are
+ * measured within seconds of each other, not minutes apart.
+ */
+export function grouped<S extends { name: string }>(scenarios: readonly S[]): S[] {
+  const byName = new Map(scenarios.map((s) => [s.name, s]));
+  const groupOf = new Map<string, S[]>();
+  for (const row of peerTable) {
+    const members = frameworks.flatMap((who) => names(row.cells[who])).flatMap((name) => byName.get(name) ?? []);
+    for (const member of members) if (!groupOf.has(member.name)) groupOf.set(member.name, members);
+  }
+  const order: S[] = [];
+  const placed = new Set<string>();
+  for (const scenario of scenarios) {
+    for (const member of groupOf.get(scenario.name) ?? [scenario]) {
+      if (placed.has(member.name)) continue;
+      placed.add(member.name);
+      order.push(member);
+    }
+  }
+  return order;
 }

@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { startupRows, startupSizes, type Measurements } from './scenarios';
 import { writeChart } from './chart';
-import { frameworks, overPeer, peerTable } from './peers';
+import { frameworks, grouped, overPeer, peerTable } from './peers';
 import { BASELINE, fixed, judge, judgedLines, openClient, requestsOf, selection, type Selected } from './select';
 
 /**
@@ -20,7 +20,8 @@ import { BASELINE, fixed, judge, judgedLines, openClient, requestsOf, selection,
  * `=` (`--only =waymark`: that row alone) (skips the table sizes unless
  * `--only startup`, reversal unless `--only reverse`, and history.convert unless `--only history.convert`).
  */
-const { quick, only, wanted, baselineDir, selected, scenarios } = selection(process.argv);
+const { quick, only, wanted, baselineDir, selected, scenarios: chosen } = selection(process.argv);
+const scenarios = grouped(chosen);
 // Ten rounds of 1.5 s: the targets are medians of per-round ratios over at least ten (docs/performance.md).
 const settings = quick ? { rounds: 1, duration: 2, warmup: 1 } : { rounds: Number(process.env.BENCH_ROUNDS ?? 10), duration: Number(process.env.BENCH_DURATION ?? 1.5), warmup: 1 };
 const connections = 50;
