@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { comparisons, scenarios as allScenarios, targets, type Measurements, type Scenario } from './scenarios';
 
@@ -49,6 +49,31 @@ export function load(options: object): Promise<AutocannonResult> {
     run.stdout.on('data', (chunk) => (out += chunk));
     run.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`the load client exited with ${code}`))));
   });
+}
+
+/** One load client for a whole run (`client.js` over IPC): a load per call, one at a time. */
+export function openClient(): { load(options: object): Promise<AutocannonResult>; close(): void } {
+  const child = fork(join(__dirname, 'client.js'), [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  let queue: Promise<unknown> = Promise.resolve();
+  const once = (options: object) =>
+    new Promise<AutocannonResult>((resolve, reject) => {
+      const onExit = (code: number) => reject(new Error(`the load client exited with ${code}`));
+      child.once('exit', onExit);
+      child.once('message', (reply: { result?: AutocannonResult; error?: string }) => {
+        child.off('exit', onExit);
+        if (reply.result) resolve(reply.result);
+        else reject(new Error(`the load client failed: ${reply.error}`));
+      });
+      child.send(options);
+    });
+  return {
+    load(options) {
+      const next = queue.then(() => once(options));
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    close: () => child.disconnect(),
+  };
 }
 
 /** Each target judged, and each comparison's value (those a run could not measure are `NaN`). */

@@ -10,7 +10,10 @@ import { announce } from './serve';
  */
 const app = Fastify({ logger: false, keepAliveTimeout: 60_000 });
 const schema = process.argv.includes('--schema') ? { schema: { response: { 200: recordSchema } } } : {};
-app.get('/users/:id', schema, async () => record);
+// `--written`: the body's text made once and sent as it is, the ceiling of any serializer (as contract.ts --written).
+const text = JSON.stringify(record);
+if (process.argv.includes('--written')) app.get('/users/:id', async (_request, reply) => reply.type('application/json; charset=utf-8').send(text));
+else app.get('/users/:id', schema, async () => record);
 void app.listen({ port: 0, host: '127.0.0.1' }).then(() => {
   const address = app.server.address();
   announce(typeof address === 'object' && address ? address.port : 0);
