@@ -2,7 +2,8 @@ import './metadata';
 
 export { App, createApp, type AppOptions } from './app';
 export { Controller } from './decorators/controller';
-export { Get, Post, Put, Patch, Delete, Head, Options, All } from './decorators/routes';
+export { Get, Post, Put, Patch, Delete, Head, Options, All, type RoutePath } from './decorators/routes';
+export { Route } from './decorators/route';
 export { Param, Params, Query, Queries, Body, Header, Ctx, Version } from './decorators/params';
 export { createParameter, State, Cookie, Headers } from './decorators/parameters';
 export { Use } from './decorators/use';
@@ -42,7 +43,7 @@ export type { DescribedGuard, Guard, SecurityRequirement } from './model/guard';
 export { reply, redirect, type Outcome, type ReplyOptions, type RedirectOptions } from './http/outcome';
 export { include, type Include, type IncludeOptions, type RouteSource } from './table/include';
 export type { RouteInfo } from './model/info';
-export type { ControllerOptions, DocumentedHeader, DocumentedResponse, RouteDocs, RouteOptions } from './model/options';
+export type { ControllerOptions, DocumentedHeader, DocumentedResponse, RouteDocs, RouteOptions, TrailingSlash } from './model/options';
 export type { BodyOptions, CookieOptions, CustomParameterOptions, ParamOptions, ParamType, QueriesOptions } from './model/params';
 export type { Infer, JSONSchema, Schema, StandardSchemaV1 } from './model/schema';
 export type { RouteRecord, RouteTable } from './model/route';

@@ -6,6 +6,8 @@ import type { ParseLimits, Parser, ParserEntry } from './model/parser';
 import { checkParsers } from './table/parsers';
 import type { Resolve } from './plan/controllers';
 import { buildRouteTable } from './table/builder';
+import { checkTrailingSlash } from './table/trailing-slash';
+import type { TrailingSlash } from './model/options';
 import type { RouteTable } from './model/route';
 import type { RouteSource } from './table/include';
 import { checkKeys, keysOf } from './util/keys';
@@ -134,6 +136,8 @@ export interface AppOptions {
    * `'error'` throws `ImproperlyConfigured` (docs/namespaces-and-reversal.md#routes-that-can-never-match).
    */
   shadowing?: Shadowing;
+  /** Whether a trailing `/` matters (default `'optional'`); an include or a controller may set its own (docs/trailing-slash.md). */
+  trailingSlash?: TrailingSlash;
 }
 
 /** `AppOptions` checked, with every default filled in. */
@@ -166,6 +170,7 @@ export interface ResolvedAppOptions {
 const APP_OPTIONS = keysOf<AppOptions>({
   routes: true, versioning: true, origin: true, mediaTypes: true, translations: true, proxy: true, limits: true, now: true, resolve: true, openapi: true,
   validateResponses: true, history: true, serve: true, renderers: true, formatOverride: true, parsers: true, pinning: true, onDeprecatedRequest: true, errors: true, shadowing: true,
+  trailingSlash: true,
 });
 
 const misconfigured = (message: string): never => {
@@ -176,7 +181,7 @@ const misconfigured = (message: string): never => {
 export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   checkKeys('createApp() options', options, APP_OPTIONS);
   if (!Array.isArray(options.routes)) throw new ImproperlyConfigured('createApp() needs `routes`: an array of controller classes and include() groups.');
-  const table: RouteTable = buildRouteTable(options.routes);
+  const table: RouteTable = buildRouteTable(options.routes, { trailingSlash: checkTrailingSlash(options.trailingSlash, 'createApp() options') });
   // A warning, not an error: the app works, but one of the routes cannot be reversed by name (docs/security.md).
   const warned = new Set<string>();
   for (const params of sharedNameParams(table)) emitWaymarkWarning('WMWRN001', params, warned);

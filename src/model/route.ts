@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import type { Token } from 'path-to-regexp';
 import type { GuardInfo } from './guard';
 import type { Parser } from './parser';
-import type { RouteDocs } from './options';
+import type { RouteDocs, TrailingSlash } from './options';
 import type { Renderer } from './renderer';
 import type { ParamBinding } from './params';
 import type { Values } from './reverse';
@@ -63,6 +63,8 @@ export interface RouteRecord {
   readonly renderers: readonly Renderer[] | null;
   /** The body parsers of the route, its controller or its includes (the innermost that sets them); `null`: the app's. */
   readonly parsers: readonly Parser[] | null;
+  /** Whether a trailing `/` matters: its controller's, else its innermost include's, else the app's (docs/trailing-slash.md). */
+  readonly trailingSlash: TrailingSlash;
 }
 
 /** One level of the namespace tree that reversal walks; `NamespaceNode` in table/ implements it. */

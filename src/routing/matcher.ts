@@ -26,6 +26,8 @@ interface RouteLeaf extends Leaf {
   readonly methods: readonly string[];
   /** The route's requirements, `null` when it has none (most routes: no iterator per request). */
   readonly requirements: readonly [string, RegExp][] | null;
+  /** `trailingSlash` is `'strict'` or `'redirect'`: a hit through the optional trailing `/` is not this route's. */
+  readonly strict: boolean;
 }
 
 const NONE: MatchResult = Object.freeze({ kind: 'none' });
@@ -51,6 +53,10 @@ const NONE: MatchResult = Object.freeze({ kind: 'none' });
 export class Matcher {
   private readonly root = new Node<RouteLeaf>();
   private readonly paramLength: number;
+  /** Every method some route answers (docs/methods.md: any other is a 501). */
+  private readonly declared = new Set<string>(['HEAD', 'OPTIONS', 'GET']);
+  /** Whether some route has `trailingSlash: 'redirect'`: without one, a miss tries no other form. */
+  private readonly redirects: boolean = false;
 
   /** `paramLength`: the longest raw value a named parameter may have (414 above it; wildcards are exempt). */
   constructor(routes: readonly RouteRecord[], { paramLength = 256 }: { paramLength?: number } = {}) {
@@ -61,17 +67,29 @@ export class Matcher {
       const route = routes[order];
       const requirements = route.requirements.size > 0 ? [...route.requirements] : null;
       const methods = methodsOf(route.method);
+      for (let m = 0; m < methods.length; m++) this.declared.add(methods[m]);
+      const strict = route.trailingSlash !== 'optional';
+      if (route.trailingSlash === 'redirect') this.redirects = true;
       if (isSimple(route.pattern.source)) {
-        const leaf: RouteLeaf = { order, form: 0, shape: intern.simpleShape(route.pattern.params), route, methods, requirements };
+        const leaf: RouteLeaf = { order, form: 0, shape: intern.simpleShape(route.pattern.params), route, methods, requirements, strict };
         this.root.insertSimple(route.pattern.source, leaf, intern);
         continue;
       }
-      const forms = formsOf(route.pattern.tokens);
+      const forms = formsOf(route.pattern.tokens, strict);
       for (let index = 0; index < forms.length; index++) {
-        const leaf: RouteLeaf = { order, form: index, shape: intern.shape(forms[index]), route, methods, requirements };
+        const leaf: RouteLeaf = { order, form: index, shape: intern.shape(forms[index]), route, methods, requirements, strict };
         this.root.insert(forms[index], leaf, intern);
       }
     }
+  }
+
+  /**
+   * Whether some route of the table answers `method`. GET, HEAD and OPTIONS
+   * always count: RFC 9110 §9.1 requires every server to support GET and HEAD,
+   * and waymark answers OPTIONS itself.
+   */
+  implements(method: string): boolean {
+    return this.declared.has(method);
   }
 
   match(method: string, path: string): MatchResult {
@@ -83,6 +101,7 @@ export class Matcher {
     let allowed: Set<string> | undefined;
     let previous = -1;
     for (const hit of hits) {
+      if (hit.slashed && hit.leaf.strict) continue;
       // Of one route's forms, path-to-regexp keeps the first that fits the path.
       if (hit.leaf.order === previous) continue;
       previous = hit.leaf.order;
@@ -100,6 +119,18 @@ export class Matcher {
     }
     if (candidates.length > 0) return { kind: 'found', candidates };
     return allowed ? { kind: 'method', allowed: [...allowed] } : NONE;
+  }
+
+  /**
+   * For a path that matched nothing: the path with its trailing `/` added or
+   * removed when a `trailingSlash: 'redirect'` route serves `method` there
+   * (Django's `APPEND_SLASH`, both ways), else `null`. Only misses ask.
+   */
+  slashRedirect(method: string, path: string): string | null {
+    if (!this.redirects || path === '/') return null;
+    const other = path.charCodeAt(path.length - 1) === 47 ? path.slice(0, -1) : `${path}/`;
+    const result = this.match(method, other);
+    return result.kind === 'found' && result.candidates.some((candidate) => candidate.route.trailingSlash === 'redirect') ? other : null;
   }
 
   /** The decoded parameters when they are usable and the route's requirements accept them, else `null`. */

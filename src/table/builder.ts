@@ -7,7 +7,8 @@ import { checkKeys, keysOf } from '../util/keys';
 import { MetadataKeys, ownPropertiesWith } from '../metadata';
 import { checkName, checkPrefix, compile, compileRequirements } from './checks';
 import { isInclude, type RouteSource } from './include';
-import type { ControllerOptions, RouteOptions } from '../model/options';
+import type { ControllerOptions, RouteOptions, TrailingSlash } from '../model/options';
+import { checkTrailingSlash, joinDeclared } from './trailing-slash';
 import type { Renderer } from '../model/renderer';
 import { checkRenderers } from './renderers';
 import type { GuardEntry } from '../model/guard';
@@ -20,6 +21,7 @@ import { checkParsers } from './parsers';
 import type { Parser } from '../model/parser';
 import { NamespaceNode } from './namespaces';
 import { ParamLists } from './pattern';
+import { checkMethod } from './methods';
 
 interface Scope {
   prefix: string;
@@ -34,16 +36,18 @@ interface Scope {
   renderers: readonly Renderer[] | null;
   /** The innermost `parsers` set around the routes; `null`: the app's. */
   parsers: readonly Parser[] | null;
+  trailingSlash: TrailingSlash;
 }
 
 /**
  * Turns controller classes and `include()` groups into the route table.
  * Misconfiguration throws `ImproperlyConfigured` naming the offending value.
  */
-export function buildRouteTable(sources: readonly RouteSource[]): RouteTable {
+export function buildRouteTable(sources: readonly RouteSource[], { trailingSlash = 'optional' }: { trailingSlash?: TrailingSlash } = {}): RouteTable {
   const root = new NamespaceNode();
   const routes: RouteRecord[] = [];
-  walk(sources, { prefix: '', namespaces: [], appNames: [], node: root, use: [], params: new ParamLists(), renderers: null, parsers: null }, routes);
+  const top: Scope = { prefix: '', namespaces: [], appNames: [], node: root, use: [], params: new ParamLists(), renderers: null, parsers: null, trailingSlash };
+  walk(sources, top, routes);
   return { routes, root };
 }
 
@@ -52,7 +56,8 @@ function walk(sources: readonly RouteSource[], scope: Scope, out: RouteRecord[])
     if (isInclude(source)) {
       checkPrefix(source.prefix, `include('${source.prefix}')`);
       const inner = enter(scope, joinPath(scope.prefix, source.prefix), source.namespace, source.appName);
-      walk(source.routes, { ...inner, use: [...scope.use, ...source.use], renderers: source.renderers ?? scope.renderers, parsers: source.parsers ?? scope.parsers }, out);
+      const trailingSlash = source.trailingSlash ?? scope.trailingSlash;
+      walk(source.routes, { ...inner, use: [...scope.use, ...source.use], renderers: source.renderers ?? scope.renderers, parsers: source.parsers ?? scope.parsers, trailingSlash }, out);
     } else if (typeof source === 'function') {
       addController(source, scope, out);
     } else {
@@ -84,7 +89,8 @@ function addController(controller: Function, outer: Scope, out: RouteRecord[]): 
   const entered = enter(outer, joinPath(outer.prefix, meta.prefix), meta.options.namespace, undefined);
   const renderers = meta.options.renderers === undefined ? outer.renderers : checkRenderers(meta.options.renderers, `@Controller() renderers of ${controller.name}`);
   const parsers = meta.options.parsers === undefined ? outer.parsers : checkParsers(meta.options.parsers, `@Controller() options of ${controller.name}`);
-  const scope = { ...entered, use: [...outer.use, ...controllerMiddleware(controller)], renderers, parsers };
+  const trailingSlash = checkTrailingSlash(meta.options.trailingSlash, `@Controller() options of ${controller.name}`) ?? outer.trailingSlash;
+  const scope = { ...entered, use: [...outer.use, ...controllerMiddleware(controller)], renderers, parsers, trailingSlash };
   const routes = routesOf(controller);
   checkUndecoratedHandlers(controller, routes);
   for (const route of routes) {
@@ -129,17 +135,18 @@ function makeRecord(
   // A name given alone has no keys to check and no object to make.
   const options: RouteOptions = typeof route.options === 'string' ? NO_OPTIONS : route.options;
   if (options !== NO_OPTIONS) checkKeys(`route options of ${where}`, options, ROUTE_OPTION_KEYS);
-  checkPrefix(route.path, `@${route.method}('${route.path}') on ${where}`);
+  const method = checkMethod(route.method, where);
+  checkPrefix(route.path, `@${method}('${route.path}') on ${where}`);
   const name = typeof route.options === 'string' ? route.options : (options.name ?? null);
   if (name !== null) checkName(name, `route name of ${where}`);
-  const pattern = compile(joinPath(scope.prefix, route.path), where, scope.params);
+  const pattern = compile(scope.trailingSlash === 'optional' ? joinPath(scope.prefix, route.path as string) : joinDeclared(scope.prefix, route.path as string), where, scope.params);
   const versions = options.versions ?? controllerVersions ?? null;
   if (versions !== null) checkVersionList(versions, `versions of ${where}`);
   // Taken apart before the literal: a spread in it would leave the properties after it outside the
   // record (a property array of its own for each of a table's routes, 270 KiB at 5,000 routes).
   const { middleware, guards } = guardsOf(scope.use, routeMiddleware(controller.prototype, route.handler));
   return {
-    method: route.method,
+    method,
     pattern,
     name,
     fullName: name === null ? null : scope.namespaces.length === 0 ? name : `${scope.namespaces.join(':')}:${name}`,
@@ -156,11 +163,12 @@ function makeRecord(
     docs: checkRouteDocs(options, where),
     renderers: options.renderers === undefined ? scope.renderers : checkRenderers(options.renderers, `renderers of ${where}`),
     parsers: options.parsers === undefined ? scope.parsers : checkParsers(options.parsers, `route options of ${where}`),
+    trailingSlash: scope.trailingSlash,
   };
 }
 
 const ROUTE_OPTION_KEYS = keysOf<RouteOptions>({ name: true, requirements: true, versions: true, responses: true, summary: true, description: true, tags: true, status: true, headers: true, operationId: true, renderers: true, parsers: true });
-const CONTROLLER_OPTION_KEYS = keysOf<ControllerOptions>({ namespace: true, versioning: true, versions: true, renderers: true, parsers: true });
+const CONTROLLER_OPTION_KEYS = keysOf<ControllerOptions>({ namespace: true, versioning: true, versions: true, renderers: true, parsers: true, trailingSlash: true });
 const NO_OPTIONS: RouteOptions = Object.freeze({});
 
 /** One empty value shared by every route that has none: a large table is mostly such routes. */

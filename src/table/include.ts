@@ -6,6 +6,8 @@ import { checkRenderers } from './renderers';
 import type { Parser, ParserEntry } from '../model/parser';
 import { checkParsers } from './parsers';
 import { checkKeys, keysOf } from '../util/keys';
+import type { TrailingSlash } from '../model/options';
+import { checkTrailingSlash } from './trailing-slash';
 
 export interface IncludeOptions {
   /** Instance namespace of the group (Django's `include(..., namespace=)`). */
@@ -18,9 +20,11 @@ export interface IncludeOptions {
   renderers?: readonly RendererEntry[];
   /** The body parsers of the group's routes, over the app's; a controller or route inside may set its own (docs/renderers-and-parsers.md#parsers). */
   parsers?: readonly ParserEntry[];
+  /** Whether a trailing `/` matters on the group's routes, over the app's; an inner include or a controller may set its own (docs/trailing-slash.md). */
+  trailingSlash?: TrailingSlash;
 }
 
-const INCLUDE_OPTIONS = keysOf<IncludeOptions>({ namespace: true, appName: true, use: true, renderers: true, parsers: true });
+const INCLUDE_OPTIONS = keysOf<IncludeOptions>({ namespace: true, appName: true, use: true, renderers: true, parsers: true, trailingSlash: true });
 
 /** A group of routes mounted under a path prefix; made by `include()`. */
 export interface Include {
@@ -31,6 +35,7 @@ export interface Include {
   readonly use: readonly GuardEntry[];
   readonly renderers?: readonly Renderer[];
   readonly parsers?: readonly Parser[];
+  readonly trailingSlash?: TrailingSlash;
 }
 
 /** A controller class or an `include()` group. */
@@ -71,7 +76,8 @@ export function include(prefix: string, routes: readonly RouteSource[], options:
   const namespace = options.namespace ?? options.appName;
   const renderers = options.renderers === undefined ? {} : { renderers: checkRenderers(options.renderers, `include('${prefix}', ..., { renderers })`) };
   const parsers = options.parsers === undefined ? undefined : checkParsers(options.parsers, `include('${prefix}', ..., { parsers })`);
-  return Object.freeze({ prefix, routes: [...routes], namespace, appName: options.appName, use: Object.freeze(entries), ...renderers, parsers });
+  const trailingSlash = checkTrailingSlash(options.trailingSlash, `include('${prefix}', ..., { trailingSlash })`);
+  return Object.freeze({ prefix, routes: [...routes], namespace, appName: options.appName, use: Object.freeze(entries), ...renderers, parsers, trailingSlash });
 }
 
 export function isInclude(source: RouteSource): source is Include {
