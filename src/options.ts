@@ -7,6 +7,7 @@ import { checkParsers } from './table/parsers';
 import type { Resolve } from './plan/controllers';
 import { buildRouteTable } from './table/builder';
 import { checkTrailingSlash } from './table/trailing-slash';
+import { undocumented } from './openapi/undocumented';
 import type { TrailingSlash } from './model/options';
 import type { RouteTable } from './model/route';
 import type { RouteSource } from './table/include';
@@ -186,6 +187,7 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   const warned = new Set<string>();
   for (const params of sharedNameParams(table)) emitWaymarkWarning('WMWRN001', params, warned);
   checkShadowing(table, options.shadowing, warned);
+  for (const { code, params } of undocumented(table.routes)) emitWaymarkWarning(code, params, warned);
   checkKeys('createApp() option limits', options.limits ?? {}, ['paramLength', ...Object.keys(DEFAULT_PARSE_LIMITS)]);
   const paramLength = options.limits?.paramLength ?? 256;
   if (!Number.isInteger(paramLength) || paramLength < 1) throw new ImproperlyConfigured(`limits.paramLength must be a positive integer, got ${JSON.stringify(paramLength)}.`);

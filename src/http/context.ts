@@ -31,14 +31,22 @@ declare module 'koa' {
     versioningScheme: VersioningScheme | null;
     route: MatchedRoute | null;
     params: Record<string, string>;
+    /**
+     * A RegExp route's groups as matched (percent-encoded as sent), in order,
+     * named ones included, `undefined` for a group that took no part: what
+     * @koa/router sets (docs/regexp-paths.md#captures). Empty for other routes.
+     */
+    captures: readonly (string | undefined)[];
     /** Aborted when the client disconnects before the response is written. */
     readonly signal: AbortSignal;
   }
 }
 
+const NO_CAPTURES: readonly string[] = Object.freeze([]);
+
 /** waymark's members on one app's own context prototype (Koa gives each app its own). */
 export function installContext(context: object): void {
-  Object.assign(context, { route: null, version: null, versioningScheme: null });
+  Object.assign(context, { route: null, version: null, versioningScheme: null, captures: NO_CAPTURES });
   Object.defineProperty(context, 'signal', { get: requestSignal, configurable: true });
   Object.defineProperty(context, 'reverse', {
     configurable: true,

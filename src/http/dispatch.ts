@@ -227,7 +227,8 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 }
 
-function setRoute(ctx: Context, { route, params }: Candidate): void {
+function setRoute(ctx: Context, { route, params, captures }: Candidate): void {
   ctx.route = { name: route.fullName, namespace: route.namespace, pattern: route.pattern.source, params };
   ctx.params = params;
+  if (captures !== undefined) ctx.captures = captures;
 }

@@ -30,6 +30,22 @@ export interface RoutePattern {
   isWildcard(name: string): boolean;
   /** The path for `values`, or `null` when they do not fit. */
   build(values: Values): string | null;
+  /** For a RegExp path (docs/regexp-paths.md): how it matches and reverses; `null` for a path pattern. */
+  readonly regexp: RegExpPath | null;
+}
+
+/** A route path given as a RegExp: the expression, matched after its prefixes' pattern. */
+export interface RegExpPath {
+  /** The pattern of its includes' and controller's prefixes (`''` when none), matched segment by segment as any pattern is. */
+  readonly prefix: string;
+  /** `prefix`, parsed. */
+  readonly prefixTokens: Token[];
+  /** The expression, on the linear engine, run on the rest of the path from its `/` (`exec`, as written: anchor it with `^` and `$`). */
+  readonly expression: RegExp;
+  /** Each capturing group in order: its name (a parameter), or `null` for an unnamed one (`ctx.captures` only). */
+  readonly groups: readonly (string | null)[];
+  /** Why reversal cannot fill it (it is not literals and named groups), `null` when it can. */
+  readonly irreversible: string | null;
 }
 
 /** One route of the table: plain data, usable without Koa. */

@@ -5,6 +5,7 @@ import { search, type Hit } from './tree/search';
 import { methodsOf } from '../table/methods';
 import { isSimple } from '../table/parse';
 import { formsOf } from './tree/steps';
+import { regexpForms, regexpParams } from './regexp-leaf';
 
 /** A route whose pattern, method and requirements fit the request, with its decoded parameters. */
 export interface Candidate {
@@ -12,6 +13,8 @@ export interface Candidate {
   params: Record<string, string>;
   /** The route's place in the table the matcher was built from. */
   index: number;
+  /** A RegExp route's groups as matched, in order (`ctx.captures`, docs/regexp-paths.md); absent for a pattern. */
+  captures?: readonly (string | undefined)[];
 }
 
 export type MatchResult =
@@ -28,6 +31,8 @@ interface RouteLeaf extends Leaf {
   readonly requirements: readonly [string, RegExp][] | null;
   /** `trailingSlash` is `'strict'` or `'redirect'`: a hit through the optional trailing `/` is not this route's. */
   readonly strict: boolean;
+  /** A RegExp route's groups (docs/regexp-paths.md), `null` for a pattern. */
+  readonly groups: readonly (string | null)[] | null;
 }
 
 const NONE: MatchResult = Object.freeze({ kind: 'none' });
@@ -70,14 +75,22 @@ export class Matcher {
       for (let m = 0; m < methods.length; m++) this.declared.add(methods[m]);
       const strict = route.trailingSlash !== 'optional';
       if (route.trailingSlash === 'redirect') this.redirects = true;
+      const regexp = route.pattern.regexp;
+      if (regexp !== null) {
+        const forms = regexpForms(regexp, strict);
+        for (let index = 0; index < forms.length; index++) {
+          this.root.insert(forms[index], { order, form: index, shape: intern.shape(forms[index]), route, methods, requirements, strict, groups: regexp.groups }, intern);
+        }
+        continue;
+      }
       if (isSimple(route.pattern.source)) {
-        const leaf: RouteLeaf = { order, form: 0, shape: intern.simpleShape(route.pattern.params), route, methods, requirements, strict };
+        const leaf: RouteLeaf = { order, form: 0, shape: intern.simpleShape(route.pattern.params), route, methods, requirements, strict, groups: null };
         this.root.insertSimple(route.pattern.source, leaf, intern);
         continue;
       }
       const forms = formsOf(route.pattern.tokens, strict);
       for (let index = 0; index < forms.length; index++) {
-        const leaf: RouteLeaf = { order, form: index, shape: intern.shape(forms[index]), route, methods, requirements, strict };
+        const leaf: RouteLeaf = { order, form: index, shape: intern.shape(forms[index]), route, methods, requirements, strict, groups: null };
         this.root.insert(forms[index], leaf, intern);
       }
     }
@@ -107,6 +120,13 @@ export class Matcher {
       previous = hit.leaf.order;
       const { route, methods } = hit.leaf;
       const serves = methods.includes(method);
+      if (hit.leaf.groups !== null) {
+        const found = regexpParams(hit.captures.raw, hit.leaf.shape.names, hit.leaf.groups, this.paramLength);
+        if (found === null || !this.meets(hit.leaf, found.params)) continue;
+        if (serves) candidates.push({ route, params: found.params, index: hit.leaf.order, captures: found.captures });
+        else if (candidates.length === 0) for (const m of methods) (allowed ??= new Set()).add(m);
+        continue;
+      }
       if (!serves && candidates.length > 0) {
         // Only its errors could still matter (a malformed escape is a 400 whichever route meets it first).
         hit.captures.decoded ??= decodeAll(hit.captures.raw, hit.leaf, this.paramLength);
@@ -142,11 +162,16 @@ export class Matcher {
       if (leaf.shape.wildcards[i] ? !wholeParts(value) : !usable(value)) return null;
       params[leaf.shape.names[i]] = value;
     }
+    return this.meets(leaf, params) ? params : null;
+  }
+
+  /** Whether the route's requirements accept the values (a parameter absent from them is not checked). */
+  private meets(leaf: RouteLeaf, params: Record<string, string>): boolean {
     const requirements = leaf.requirements;
     if (requirements !== null) {
-      for (const [name, requirement] of requirements) if (name in params && !requirement.test(params[name])) return null;
+      for (const [name, requirement] of requirements) if (name in params && !requirement.test(params[name])) return false;
     }
-    return params;
+    return true;
   }
 }
 

@@ -22,6 +22,7 @@ import type { Parser } from '../model/parser';
 import { NamespaceNode } from './namespaces';
 import { ParamLists } from './pattern';
 import { checkMethod } from './methods';
+import { RegExpPattern } from './regexp-pattern';
 
 interface Scope {
   prefix: string;
@@ -136,10 +137,13 @@ function makeRecord(
   const options: RouteOptions = typeof route.options === 'string' ? NO_OPTIONS : route.options;
   if (options !== NO_OPTIONS) checkKeys(`route options of ${where}`, options, ROUTE_OPTION_KEYS);
   const method = checkMethod(route.method, where);
-  checkPrefix(route.path, `@${method}('${route.path}') on ${where}`);
+  if (!(route.path instanceof RegExp)) checkPrefix(route.path, `@${method}('${route.path}') on ${where}`);
   const name = typeof route.options === 'string' ? route.options : (options.name ?? null);
   if (name !== null) checkName(name, `route name of ${where}`);
-  const pattern = compile(scope.trailingSlash === 'optional' ? joinPath(scope.prefix, route.path as string) : joinDeclared(scope.prefix, route.path as string), where, scope.params);
+  const pattern =
+    route.path instanceof RegExp
+      ? new RegExpPattern(scope.prefix, route.path, where)
+      : compile(scope.trailingSlash === 'optional' ? joinPath(scope.prefix, route.path) : joinDeclared(scope.prefix, route.path), where, scope.params);
   const versions = options.versions ?? controllerVersions ?? null;
   if (versions !== null) checkVersionList(versions, `versions of ${where}`);
   // Taken apart before the literal: a spread in it would leave the properties after it outside the

@@ -17,7 +17,8 @@ export function reversePath(table: RouteTable, name: string, params?: ReversePar
     const built = tryRoute(route, params);
     if (built !== null) return built;
   }
-  const tried = candidates.map((route) => `'${route.pattern.source}'`).join(', ');
+  // A RegExp path that is not literals and named groups never reverses: say why (docs/regexp-paths.md#reversal).
+  const tried = candidates.map((route) => (route.pattern.regexp?.irreversible ? `'${route.pattern.source}' (not reversible: ${route.pattern.regexp.irreversible})` : `'${route.pattern.source}'`)).join(', ');
   throw new NoReverseMatch(
     `Reverse for '${name}' with params ${describe(params)} not found. ${candidates.length} pattern(s) tried: [${tried}].`,
   );
