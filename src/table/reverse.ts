@@ -49,14 +49,18 @@ function resolve(table: RouteTable, name: string, currentApp: string | undefined
 
 const NONE: Values = new Map();
 
-function tryRoute(route: RouteRecord, params: ReverseParams | undefined): string | null {
+/**
+ * The path of one route (or a bare pattern: `url()`) for `params`, or `null`
+ * when they do not fit: named or positional values, its requirements checked.
+ */
+export function tryRoute(route: Pick<RouteRecord, 'pattern' | 'requirements'>, params: ReverseParams | undefined): string | null {
   const values = valuesFor(route, params);
   if (values === null) return null;
   if (route.requirements.size > 0) return checked(route, values);
   return route.pattern.build(values);
 }
 
-function checked(route: RouteRecord, values: Values): string | null {
+function checked(route: Pick<RouteRecord, 'pattern' | 'requirements'>, values: Values): string | null {
   for (const [param, requirement] of route.requirements) {
     const value = valueOf(values, param);
     if (value === undefined) continue;
@@ -66,7 +70,7 @@ function checked(route: RouteRecord, values: Values): string | null {
   return route.pattern.build(values);
 }
 
-function valuesFor(route: RouteRecord, params: ReverseParams | undefined): Values | null {
+function valuesFor(route: Pick<RouteRecord, 'pattern'>, params: ReverseParams | undefined): Values | null {
   if (params === undefined || params === null) return NONE;
   if (Array.isArray(params)) {
     const names = route.pattern.params;
@@ -76,7 +80,8 @@ function valuesFor(route: RouteRecord, params: ReverseParams | undefined): Value
   return typeof params === 'object' ? (params as Values) : null;
 }
 
-function describe(params: ReverseParams | undefined): string {
+/** The given parameters as the message of a `NoReverseMatch` shows them. */
+export function describe(params: ReverseParams | undefined): string {
   try {
     return JSON.stringify(params ?? {}, (_key, value) => (value === undefined ? '<undefined>' : value)) ?? '{}';
   } catch {
