@@ -43,7 +43,7 @@ export type { DescribedGuard, Guard, SecurityRequirement } from './model/guard';
 export { reply, redirect, type Outcome, type ReplyOptions, type RedirectOptions } from './http/outcome';
 export { include, type Include, type IncludeOptions, type RouteSource } from './table/include';
 export { url } from './table/url';
-export type { RouteInfo } from './model/info';
+export type { RouteInfo, RouteRegExpInfo } from './model/info';
 export type { ControllerOptions, DocumentedHeader, DocumentedResponse, RouteDocs, RouteOptions, TrailingSlash } from './model/options';
 export type { BodyOptions, CookieOptions, CustomParameterOptions, ParamOptions, ParamType, QueriesOptions } from './model/params';
 export type { Infer, JSONSchema, Schema, StandardSchemaV1 } from './model/schema';
