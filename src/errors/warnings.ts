@@ -58,7 +58,7 @@ export const WarningCatalogue = {
   WMWRN004: {
     title: 'RegExp route without a template',
     message: 'The route {route} has the RegExp path {path}, which is not literals and named groups ({reason}): no path template describes it, so its documents leave it out.',
-    docs: 'docs/regexp-paths.md#in-the-documents',
+    docs: 'docs/regexp-paths.md#in-the-documents-and-tools',
   },
 } as const satisfies Readonly<Record<string, WarningEntry>>;
 

@@ -34,7 +34,7 @@ declare module 'koa' {
     /**
      * A RegExp route's groups as matched (percent-encoded as sent), in order,
      * named ones included, `undefined` for a group that took no part: what
-     * @koa/router sets (docs/regexp-paths.md#captures). Empty for other routes.
+     * @koa/router sets (docs/regexp-paths.md). Empty for other routes.
      */
     captures: readonly (string | undefined)[];
     /** Aborted when the client disconnects before the response is written. */
