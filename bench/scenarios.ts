@@ -131,6 +131,10 @@ export const scenarios: Scenario[] = [
   { name: 'telemetry: deprecated version, no OTel API, no hook', server: 'telemetry', args: ['--no-otel'], requests: versioned },
   { name: 'telemetry: deprecated version, OTel API, no SDK', server: 'telemetry', requests: versioned },
   { name: 'telemetry: deprecated version, OTel SDK counter', server: 'telemetry', args: ['--sdk'], requests: versioned },
+  // Routing features planned at build (docs/trailing-slash.md, docs/regexp-paths.md): GET /users/42 among ten routes.
+  { name: 'router: /users/:id, trailingSlash optional', server: 'router-paths', args: ['--trailing', 'optional'] },
+  { name: 'router: /users/:id, trailingSlash redirect, matched as sent', server: 'router-paths', args: ['--trailing', 'redirect'] },
+  { name: 'router: the same path as a RegExp route', server: 'router-paths', args: ['--regexp'] },
   ...layouts.flatMap(github),
   // docs/coming-from-koa-router.md#hosts: 20 routes bound to a host at the paths of the set's first 20, requested on no such host.
   { name: 'GitHub API flat: waymark, 20 host-bound routes added', server: 'github-waymark', args: ['--layout', 'flat', '--hosts', '20'], requests: githubRequests('flat') },
@@ -228,6 +232,12 @@ export const targets: Target[] = [
     value: (m) => m.ratio('declared: status, headers, custom parameter, cookie', 'declared: the same route with ctx'),
     needed: 0.97,
   },
+  {
+    name: "router: trailingSlash 'redirect' / 'optional' (matched as sent)",
+    value: (m) => m.ratio('router: /users/:id, trailingSlash redirect, matched as sent', 'router: /users/:id, trailingSlash optional'),
+    needed: 0.97,
+  },
+  { name: 'router: a RegExp route / the same path as a pattern', value: (m) => m.ratio('router: the same path as a RegExp route', 'router: /users/:id, trailingSlash optional'), needed: 0.9 },
   { name: 'app.url / router.url (2 params: id, slug)', value: (m) => m.reverse.waymark / m.reverse.koaRouter, needed: 10 },
   { name: 'RSS after load: waymark / koa + @koa/router', value: (m) => m.rssLoaded('waymark') / m.rssLoaded('koa + @koa/router'), needed: 1.2, direction: 'at most' },
   {

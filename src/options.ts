@@ -6,6 +6,9 @@ import type { ParseLimits, Parser, ParserEntry } from './model/parser';
 import { checkParsers } from './table/parsers';
 import type { Resolve } from './plan/controllers';
 import { buildRouteTable } from './table/builder';
+import { checkTrailingSlash } from './table/trailing-slash';
+import { undocumented } from './openapi/undocumented';
+import type { TrailingSlash } from './model/options';
 import type { RouteTable } from './model/route';
 import type { RouteSource } from './table/include';
 import { checkKeys, keysOf } from './util/keys';
@@ -137,6 +140,8 @@ export interface AppOptions {
   shadowing?: Shadowing;
   /** Parameter hooks of every route, before the includes' and controllers' (@koa/router's `router.param()`, docs/coming-from-koa-router.md#parameter-hooks). */
   params?: ParamHooks;
+  /** Whether a trailing `/` matters (default `'optional'`); an include or a controller may set its own (docs/trailing-slash.md). */
+  trailingSlash?: TrailingSlash;
 }
 
 /** `AppOptions` checked, with every default filled in. */
@@ -169,6 +174,7 @@ export interface ResolvedAppOptions {
 const APP_OPTIONS = keysOf<AppOptions>({
   routes: true, versioning: true, origin: true, mediaTypes: true, translations: true, proxy: true, limits: true, now: true, resolve: true, openapi: true,
   validateResponses: true, history: true, serve: true, renderers: true, formatOverride: true, parsers: true, pinning: true, onDeprecatedRequest: true, errors: true, shadowing: true, params: true,
+  trailingSlash: true,
 });
 
 const misconfigured = (message: string): never => {
@@ -180,11 +186,12 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   checkKeys('createApp() options', options, APP_OPTIONS);
   if (!Array.isArray(options.routes)) throw new ImproperlyConfigured('createApp() needs `routes`: an array of controller classes and include() groups.');
   // Whether the app versions at all is known before its scheme is complete: a scheme, or a history that makes one.
-  const table: RouteTable = buildRouteTable(options.routes, { params: options.params, versioned: options.versioning !== undefined || options.history !== undefined });
+  const table: RouteTable = buildRouteTable(options.routes, { params: options.params, trailingSlash: checkTrailingSlash(options.trailingSlash, 'createApp() options'), versioned: options.versioning !== undefined || options.history !== undefined });
   // A warning, not an error: the app works, but one of the routes cannot be reversed by name (docs/security.md).
   const warned = new Set<string>();
   for (const params of sharedNameParams(table)) emitWaymarkWarning('WMWRN001', params, warned);
   checkShadowing(table, options.shadowing, warned);
+  for (const { code, params } of undocumented(table.routes)) emitWaymarkWarning(code, params, warned);
   checkKeys('createApp() option limits', options.limits ?? {}, ['paramLength', ...Object.keys(DEFAULT_PARSE_LIMITS)]);
   const paramLength = options.limits?.paramLength ?? 256;
   if (!Number.isInteger(paramLength) || paramLength < 1) throw new ImproperlyConfigured(`limits.paramLength must be a positive integer, got ${JSON.stringify(paramLength)}.`);

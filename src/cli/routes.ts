@@ -15,6 +15,8 @@ export interface RouteRow {
   shadowedBy: { route: string; versions: (string | null)[] | null } | null;
   /** The other paths whose routes have this route's name for versions in common (reversal reaches only one), else `null`. */
   sharesNameWith: string[] | null;
+  /** For a RegExp path: why it cannot be reversed, `null` when it can; absent for a pattern (docs/regexp-paths.md). */
+  irreversible?: string | null;
   /** With `--media`: the media types it renders and parses, `null` for the app's. */
   renderers?: string[] | null;
   parsers?: string[] | null;
@@ -33,6 +35,7 @@ export function rowsOf(app: App, media = false): RouteRow[] {
     handler: route.handler,
     shadowedBy: route.shadowedBy ? { route: route.shadowedBy.route, versions: route.shadowedBy.versions === null ? null : [...route.shadowedBy.versions] } : null,
     sharesNameWith: route.sharesNameWith === null ? null : [...route.sharesNameWith],
+    ...(route.regexp === null ? {} : { irreversible: route.regexp.irreversible }),
     ...(media ? { renderers: route.renderers && [...route.renderers], parsers: route.parsers && [...route.parsers] } : {}),
     ...(route.host === null ? {} : { host: [...route.host.patterns] }),
   }));
@@ -55,6 +58,7 @@ export function formatTable(rows: readonly RouteRow[]): string {
       [
         row.shadowedBy ? `${row.shadowedBy.versions ? `${versionList(row.shadowedBy.versions)} ` : ''}shadowed by ${row.shadowedBy.route}` : '',
         row.sharesNameWith ? `! name also on ${row.sharesNameWith.join(', ')}` : '',
+        row.irreversible ? `RegExp, not reversible: ${row.irreversible}` : '',
       ].filter(Boolean).join('; '),
     ]),
   ];

@@ -4,21 +4,29 @@ import type { RouteOptions } from '../model/options';
 
 export interface RouteMetadata {
   method: string;
-  path: string;
+  /** A path pattern, or a RegExp matched against the path after the prefixes (docs/regexp-paths.md). */
+  path: string | RegExp;
   /** A name given alone stays a string: no object per route for the common `@Get(path, name)`. */
   options: string | RouteOptions;
   handler: string | symbol;
 }
 
+/** A route path as a decorator takes it: a pattern (`'/users/:id'`) or a RegExp (docs/regexp-paths.md). */
+export type RoutePath = string | RegExp;
+
+/** The decorator of a route for `method`, written as `label` in errors; its path and options are checked when the app is built. */
+export function routeOf(method: string, path: RoutePath, nameOrOptions: string | RouteOptions, label: string): MethodDecorator {
+  return ((...args: unknown[]) => {
+    assertLegacyCall(args, `@${label}(${typeof path === 'string' ? `'${path}'` : String(path)})`);
+    const [target, handler] = args as [object, string | symbol];
+    const options = typeof nameOrOptions === 'string' ? nameOrOptions : { ...nameOrOptions };
+    addRoute({ method, path, options, handler }, target);
+  }) as MethodDecorator;
+}
+
 function routeDecorator(method: string) {
-  const decorator = method[0] + method.slice(1).toLowerCase();
-  return (path = '', nameOrOptions: string | RouteOptions = {}): MethodDecorator =>
-    ((...args: unknown[]) => {
-      assertLegacyCall(args, `@${decorator}('${path}')`);
-      const [target, handler] = args as [object, string | symbol];
-      const options = typeof nameOrOptions === 'string' ? nameOrOptions : { ...nameOrOptions };
-      addRoute({ method, path, options, handler }, target);
-    }) as MethodDecorator;
+  const label = method[0] + method.slice(1).toLowerCase();
+  return (path: RoutePath = '', nameOrOptions: string | RouteOptions = {}): MethodDecorator => routeOf(method, path, nameOrOptions, label);
 }
 
 /**

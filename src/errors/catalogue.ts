@@ -125,6 +125,8 @@ export const ErrorCatalogue = {
   PARAM_TOO_LONG: { status: 414, message: 'A path parameter is too long.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported media type: send the body as application/json.', variants: { accepted: 'Unsupported media type: send the body as {types}.' } },
   TOO_MANY_REQUESTS: { status: 429, message: 'Request was throttled.' },
+  /** A method no route of the app declares (docs/methods.md), RFC 9110 §15.6.2; a method only another path declares is a 405. */
+  NOT_IMPLEMENTED: { status: 501, message: 'Method "{method}" is not implemented by this server.' },
   /** Anything thrown that is not an `HttpError`: a 500 that reveals nothing. */
   INTERNAL_ERROR: { status: 500, message: 'A server error occurred.' },
   /** A request that arrives on a kept-alive connection while closeGracefully drains its server. */

@@ -56,6 +56,18 @@ export const WarningCatalogue = {
       'Give it a list route (name-list) or a create route (name-create) that returns its ids, or check it with ids of your own.',
     docs: 'docs/testing.md#the-2xx-floor',
   },
+  /** A route for a method OpenAPI 3.1 has no place for (`PURGE`, `QUERY`): its documents leave it out. */
+  WMWRN004: {
+    title: 'method OpenAPI 3.1 cannot describe',
+    message: 'The route {route} answers {method}, which an OpenAPI 3.1 path item cannot hold (only GET, PUT, POST, DELETE, OPTIONS, HEAD, PATCH and TRACE); its documents leave the operation out.',
+    docs: 'docs/methods.md#in-the-documents',
+  },
+  /** A RegExp route that is not literals and named groups: no template describes it, so its documents leave it out. */
+  WMWRN005: {
+    title: 'RegExp route without a template',
+    message: 'The route {route} has the RegExp path {path}, which is not literals and named groups ({reason}): no path template describes it, so its documents leave it out.',
+    docs: 'docs/regexp-paths.md#in-the-documents-and-tools',
+  },
 } as const satisfies Readonly<Record<string, WarningEntry>>;
 
 export type WarningCode = keyof typeof WarningCatalogue;

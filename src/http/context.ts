@@ -36,10 +36,18 @@ declare module 'koa' {
      * honours it (a mount that strips a prefix; docs/coming-from-koa-router.md#the-context).
      */
     routerPath?: string;
+    /**
+     * A RegExp route's groups as matched (percent-encoded as sent), in order,
+     * named ones included, `undefined` for a group that took no part: what
+     * @koa/router sets (docs/regexp-paths.md). Empty for other routes.
+     */
+    captures: readonly (string | undefined)[];
     /** Aborted when the client disconnects before the response is written. */
     readonly signal: AbortSignal;
   }
 }
+
+const NO_CAPTURES: readonly string[] = Object.freeze([]);
 
 declare module 'koa' {
   interface Request {
@@ -61,7 +69,7 @@ export function installContext(context: object, request?: object): void {
       },
     });
   }
-  Object.assign(context, { route: null, version: null, versioningScheme: null });
+  Object.assign(context, { route: null, version: null, versioningScheme: null, captures: NO_CAPTURES });
   Object.defineProperty(context, 'signal', { get: requestSignal, configurable: true });
   Object.defineProperty(context, 'reverse', {
     configurable: true,

@@ -1,5 +1,5 @@
 import type { Context, Middleware, Next } from 'koa';
-import { messageOf, httpError, MethodNotAllowed, NotFound } from '../errors';
+import { httpError, NotFound } from '../errors';
 import { isDraining } from '../shutdown';
 import { requestHost } from './host';
 import { hostnameOf } from '../table/host';
@@ -22,6 +22,7 @@ import type { ErrorFormat } from '../model/error-format';
 import { DEFAULT_ERROR_FORMAT } from './error-format';
 import { applyOutcome, Outcome } from './outcome';
 import { isStream, undeclaredStream } from './stream';
+import { answerUnmatched } from './unmatched';
 
 const ACCEPT = ['Accept'];
 
@@ -49,7 +50,8 @@ export function errorBoundary(translator: Translator, format: ErrorFormat = DEFA
       }
     } catch (error) {
       const problem = toProblem(error, format.validationStatus);
-      if (problem.status >= 500) ctx.app.emit('error', asError(error), ctx);
+      // A 501 names a method no route declares (docs/methods.md): the client's doing, nothing to report.
+      if (problem.status >= 500 && problem.code !== 'NOT_IMPLEMENTED') ctx.app.emit('error', asError(error), ctx);
       if (ctx.headerSent || !ctx.writable) return;
       try {
         const sent = sendProblem(ctx, problem, translator, format);
@@ -129,17 +131,9 @@ export function dispatcher({ matcher, plans, versioning, offers: appOffers, rout
     return format ? offers.withFormat(format) : offers;
   };
   return async (ctx) => {
-    const result = matcher.match(ctx.method, ctx.routerPath || ctx.path, matcher.hasHosts ? hostnameOf(requestHost(ctx)) : '');
-    if (result.kind === 'none') throw new NotFound();
-    if (result.kind === 'method') {
-      // With several renderers the representation is chosen from Accept, whatever the scheme (DRF: > 1 renderer);
-      // docs/reference/decisions.md#content-negotiation. A 405 has no route: the app's renderers decide.
-      if (appOffers.offers.length > 1) varyOn(ctx, ACCEPT);
-      if (ctx.method !== 'OPTIONS') throw new MethodNotAllowed(result.allowed, messageOf('METHOD_NOT_ALLOWED', { method: ctx.method }, 'named'));
-      ctx.set('Allow', [...result.allowed, 'OPTIONS'].join(', '));
-      ctx.status = 204;
-      return;
-    }
+    const hostname = matcher.hasHosts ? hostnameOf(requestHost(ctx)) : '';
+    const result = matcher.match(ctx.method, ctx.routerPath || ctx.path, hostname);
+    if (result.kind !== 'found') return answerUnmatched(ctx, result, matcher, appOffers.offers.length > 1, hostname);
     const { candidates } = result;
     const [first] = candidates;
     // Several renderers, or routes of different versions that render differently: the answer depends on Accept.
@@ -255,7 +249,8 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 }
 
-function setRoute(ctx: Context, { route, params }: Candidate): void {
+function setRoute(ctx: Context, { route, params, captures }: Candidate): void {
   ctx.route = { name: route.fullName, namespace: route.namespace, pattern: route.pattern.source, params };
   ctx.params = params;
+  if (captures !== undefined) ctx.captures = captures;
 }

@@ -31,6 +31,7 @@ export const de = {
   PARAM_TOO_LONG: 'Ein Pfadparameter ist zu lang.',
   UNSUPPORTED_MEDIA_TYPE: 'Nicht unterstützter Medientyp: Senden Sie den Inhalt als application/json.',
   INTERNAL_ERROR: 'Ein Serverfehler ist aufgetreten.',
+  NOT_IMPLEMENTED: 'Die Methode "{method}" ist auf diesem Server nicht implementiert.',
   SHUTTING_DOWN: 'Der Server wird heruntergefahren.',
   SERVER_ERROR: 'Der Server konnte die Anfrage nicht abschließen.',
   'INVALID_PARAMETER.pathDate': 'Ungültiger Pfadparameter „{name}“: ein Datum oder Zeitpunkt nach RFC 3339 erwartet.',

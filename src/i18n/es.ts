@@ -31,6 +31,7 @@ export const es = {
   PARAM_TOO_LONG: 'Un parámetro de la ruta es demasiado largo.',
   UNSUPPORTED_MEDIA_TYPE: 'Tipo de medio no soportado: envíe el cuerpo como application/json.',
   INTERNAL_ERROR: 'Se ha producido un error en el servidor.',
+  NOT_IMPLEMENTED: 'El método "{method}" no está implementado en este servidor.',
   SHUTTING_DOWN: 'El servidor se está apagando.',
   SERVER_ERROR: 'El servidor no ha podido completar la petición.',
   'INVALID_PARAMETER.pathDate': 'Parámetro de ruta «{name}» no válido: se esperaba una fecha o fecha y hora RFC 3339.',

@@ -31,6 +31,7 @@ export const fr = {
   PARAM_TOO_LONG: 'Un paramètre du chemin est trop long.',
   UNSUPPORTED_MEDIA_TYPE: 'Type de média non pris en charge : envoyez le corps en application/json.',
   INTERNAL_ERROR: "Une erreur du serveur est survenue.",
+  NOT_IMPLEMENTED: "La méthode « {method} » n'est pas implémentée par ce serveur.",
   SHUTTING_DOWN: "Le serveur est en cours d'arrêt.",
   SERVER_ERROR: "Le serveur n'a pas pu traiter la requête.",
   'INVALID_PARAMETER.pathDate': 'Paramètre de chemin « {name} » invalide : une date ou date-heure RFC 3339 attendue.',

@@ -1,4 +1,4 @@
-import type { RouteDocs } from './options';
+import type { RouteDocs, TrailingSlash } from './options';
 import type { PatternParam } from './route';
 import type { VersioningScheme } from './scheme';
 
@@ -42,6 +42,23 @@ export interface RouteInfo {
   readonly parsers: readonly string[] | null;
   /** The hosts it is bound to (docs/coming-from-koa-router.md#hosts): each pattern (a RegExp as `/source/flags`) and the host parameters; `null` for every host. */
   readonly host: { readonly patterns: readonly string[]; readonly parameters: readonly string[] } | null;
+  /** For a RegExp path (docs/regexp-paths.md): its expression as written, its groups (a name, or `null` for an unnamed one) and why reversal cannot fill it (`null`: it can); `null` for a pattern. */
+  readonly regexp: RouteRegExpInfo | null;
+  /** Whether a trailing `/` matters on it (docs/trailing-slash.md). */
+  readonly trailingSlash: TrailingSlash;
   /** The other paths whose routes have its full name for versions it serves too (reversal reaches only one of them), `null` when none. */
   readonly sharesNameWith: readonly string[] | null;
+}
+
+/** `RouteInfo.regexp`: what a RegExp path is made of. */
+export interface RouteRegExpInfo {
+  /** The expression's source and flags, as written. */
+  readonly source: string;
+  readonly flags: string;
+  /** The pattern of its includes' and controller's prefixes, `''` when none. */
+  readonly prefix: string;
+  /** Each capturing group in order: its name, `null` when unnamed (`ctx.captures` only). */
+  readonly groups: readonly (string | null)[];
+  /** Why reversal (and the documents) cannot describe it, `null` when they can. */
+  readonly irreversible: string | null;
 }

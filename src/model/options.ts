@@ -79,7 +79,17 @@ export interface RouteOptions extends RouteDocs {
   parsers?: readonly ParserEntry[];
 }
 
+/**
+ * Whether a trailing `/` matters (docs/trailing-slash.md): `'optional'`
+ * (default) matches `/users` and `/users/` alike; `'strict'` matches each
+ * only as declared; `'redirect'` matches as declared and answers the other
+ * form with a 308 to the declared one (Django's `APPEND_SLASH`, both ways).
+ */
+export type TrailingSlash = 'optional' | 'strict' | 'redirect';
+
 export interface ControllerOptions {
+  /** Whether a trailing `/` matters on this controller's routes, over its includes' and the app's (docs/trailing-slash.md). */
+  trailingSlash?: TrailingSlash;
   /** Adds a namespace level: `'users'` makes route names `users:<route name>`. */
   namespace?: string;
   /** Overrides the app's versioning scheme for this controller; `null` turns versioning off. */

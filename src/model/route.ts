@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import type { Token } from 'path-to-regexp';
 import type { GuardInfo } from './guard';
 import type { Parser } from './parser';
-import type { RouteDocs } from './options';
+import type { RouteDocs, TrailingSlash } from './options';
 import type { Renderer } from './renderer';
 import type { ParamBinding } from './params';
 import type { Values } from './reverse';
@@ -30,6 +30,22 @@ export interface RoutePattern {
   isWildcard(name: string): boolean;
   /** The path for `values`, or `null` when they do not fit. */
   build(values: Values): string | null;
+  /** For a RegExp path (docs/regexp-paths.md): how it matches and reverses; `null` for a path pattern. */
+  readonly regexp: RegExpPath | null;
+}
+
+/** A route path given as a RegExp: the expression, matched after its prefixes' pattern. */
+export interface RegExpPath {
+  /** The pattern of its includes' and controller's prefixes (`''` when none), matched segment by segment as any pattern is. */
+  readonly prefix: string;
+  /** `prefix`, parsed. */
+  readonly prefixTokens: Token[];
+  /** The expression, on the linear engine, run on the rest of the path from its `/` (`exec`, as written: anchor it with `^` and `$`). */
+  readonly expression: RegExp;
+  /** Each capturing group in order: its name (a parameter), or `null` for an unnamed one (`ctx.captures` only). */
+  readonly groups: readonly (string | null)[];
+  /** Why reversal cannot fill it (it is not literals and named groups), `null` when it can. */
+  readonly irreversible: string | null;
 }
 
 /**
@@ -80,6 +96,8 @@ export interface RouteRecord {
   readonly parsers: readonly Parser[] | null;
   /** The hosts it serves (docs/coming-from-koa-router.md#hosts); absent or `null`: every host. */
   readonly host?: RouteHost | null;
+  /** Whether a trailing `/` matters: its controller's, else its innermost include's, else the app's (docs/trailing-slash.md). */
+  readonly trailingSlash: TrailingSlash;
 }
 
 /** One level of the namespace tree that reversal walks; `NamespaceNode` in table/ implements it. */

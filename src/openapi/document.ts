@@ -25,6 +25,8 @@ import { routeRenderers, streams } from '../negotiation/streams';
 import type { Parser } from '../model/parser';
 import { formatParameter, type FormatSource } from './format';
 import { docsPageMark } from './documented';
+import { documentedMethods, undocumented } from './undocumented';
+import { warningMessage } from '../errors/warnings';
 
 export type { OpenApiOperation };
 
@@ -63,9 +65,6 @@ const invalid = (message: string): never => {
   throw new InvalidArgument(message);
 };
 
-/** HEAD (implied by GET) and OPTIONS (answered by waymark) are not listed: `@All` is listed once per other method. */
-const UNLISTED = new Set(['HEAD', 'OPTIONS']);
-
 /**
  * The OpenAPI 3.1 document of one API version (docs/openapi.md): every route that
  * serves it, as a client of that version sees it. A fresh document per call:
@@ -100,8 +99,11 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
     const scheme = route.versioning === undefined ? appScheme : route.versioning;
     const routeVersion = versionOfRoute(scheme, appScheme, version);
     if (routeVersion === undefined || !serves(route, routeVersion)) continue;
+    // A method 3.1 has no field for, or a RegExp path no template describes, is left out, said as the build said it.
+    for (const { code, params } of undocumented([route])) warn(warningMessage(code, params));
+    if (route.pattern.regexp?.irreversible) continue;
     const answered = methodsOf(route.method);
-    const methods = answered.filter((method) => !UNLISTED.has(method));
+    const methods = documentedMethods(route).fixed;
     const routeWarn = (reason: string) => warn(`${routeName(route)}: ${reason}; its document entry is {} (any value).`);
     for (const form of formsOf(route.pattern.tokens)) {
       // Without versioning the page has one document: its `{version}` form names none.
@@ -149,7 +151,8 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
         }
         placeOperation((paths[key.path] ??= {}) as Record<string, unknown>, method, operation, oas, (reason) => warn(`${routeName(route)}: ${reason}.`));
       }
-      shadows.add(route, answered, form, placement.filled, route.requirements);
+      // A RegExp path's template is not what it matches (a group may span segments): it takes no other route's requests.
+      if (route.pattern.regexp === null) shadows.add(route, answered, form, placement.filled, route.requirements);
     }
   }
   nameSchemas(written, named);

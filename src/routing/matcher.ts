@@ -5,6 +5,7 @@ import { search, type Hit } from './tree/search';
 import { methodsOf } from '../table/methods';
 import { isSimple } from '../table/parse';
 import { formsOf } from './tree/steps';
+import { regexpForms, regexpParams } from './regexp-leaf';
 
 /** A route whose pattern, method and requirements fit the request, with its decoded parameters. */
 export interface Candidate {
@@ -12,6 +13,8 @@ export interface Candidate {
   params: Record<string, string>;
   /** The route's place in the table the matcher was built from. */
   index: number;
+  /** A RegExp route's groups as matched, in order (`ctx.captures`, docs/regexp-paths.md); absent for a pattern. */
+  captures?: readonly (string | undefined)[];
 }
 
 export type MatchResult =
@@ -26,6 +29,10 @@ interface RouteLeaf extends Leaf {
   readonly methods: readonly string[];
   /** The route's requirements, `null` when it has none (most routes: no iterator per request). */
   readonly requirements: readonly [string, RegExp][] | null;
+  /** `trailingSlash` is `'strict'` or `'redirect'`: a hit through the optional trailing `/` is not this route's. */
+  readonly strict: boolean;
+  /** A RegExp route's groups (docs/regexp-paths.md), `null` for a pattern. */
+  readonly groups: readonly (string | null)[] | null;
 }
 
 const NONE: MatchResult = Object.freeze({ kind: 'none' });
@@ -51,6 +58,10 @@ const NONE: MatchResult = Object.freeze({ kind: 'none' });
 export class Matcher {
   private readonly root = new Node<RouteLeaf>();
   private readonly paramLength: number;
+  /** Every method some route answers (docs/methods.md: any other is a 501). */
+  private readonly declared = new Set<string>(['HEAD', 'OPTIONS', 'GET']);
+  /** Whether some route has `trailingSlash: 'redirect'`: without one, a miss tries no other form. */
+  private readonly redirects: boolean = false;
   /** Whether a route is bound to a host: only then does the dispatcher read the host before matching. */
   readonly hasHosts: boolean;
 
@@ -64,19 +75,39 @@ export class Matcher {
       const route = routes[order];
       const requirements = route.requirements.size > 0 ? [...route.requirements] : null;
       const methods = methodsOf(route.method);
+      for (let m = 0; m < methods.length; m++) this.declared.add(methods[m]);
       if (route.host != null) hasHosts = true;
+      const strict = route.trailingSlash !== 'optional';
+      if (route.trailingSlash === 'redirect') this.redirects = true;
+      const regexp = route.pattern.regexp;
+      if (regexp !== null) {
+        const forms = regexpForms(regexp, strict);
+        for (let index = 0; index < forms.length; index++) {
+          this.root.insert(forms[index], { order, form: index, shape: intern.shape(forms[index]), route, methods, requirements, strict, groups: regexp.groups }, intern);
+        }
+        continue;
+      }
       if (isSimple(route.pattern.source)) {
-        const leaf: RouteLeaf = { order, form: 0, shape: intern.simpleShape(route.pattern.params), route, methods, requirements };
+        const leaf: RouteLeaf = { order, form: 0, shape: intern.simpleShape(route.pattern.params), route, methods, requirements, strict, groups: null };
         this.root.insertSimple(route.pattern.source, leaf, intern);
         continue;
       }
-      const forms = formsOf(route.pattern.tokens);
+      const forms = formsOf(route.pattern.tokens, strict);
       for (let index = 0; index < forms.length; index++) {
-        const leaf: RouteLeaf = { order, form: index, shape: intern.shape(forms[index]), route, methods, requirements };
+        const leaf: RouteLeaf = { order, form: index, shape: intern.shape(forms[index]), route, methods, requirements, strict, groups: null };
         this.root.insert(forms[index], leaf, intern);
       }
     }
     this.hasHosts = hasHosts;
+  }
+
+  /**
+   * Whether some route of the table answers `method`. GET, HEAD and OPTIONS
+   * always count: RFC 9110 §9.1 requires every server to support GET and HEAD,
+   * and waymark answers OPTIONS itself.
+   */
+  implements(method: string): boolean {
+    return this.declared.has(method);
   }
 
   /**
@@ -92,6 +123,7 @@ export class Matcher {
     let allowed: Set<string> | undefined;
     let previous = -1;
     for (const hit of hits) {
+      if (hit.slashed && hit.leaf.strict) continue;
       // Of one route's forms, path-to-regexp keeps the first that fits the path.
       if (hit.leaf.order === previous) continue;
       previous = hit.leaf.order;
@@ -99,6 +131,14 @@ export class Matcher {
       const hostParams = route.host == null ? null : route.host.match(hostname);
       if (hostParams === null && route.host != null) continue;
       const serves = methods.includes(method);
+      if (hit.leaf.groups !== null) {
+        const found = regexpParams(hit.captures.raw, hit.leaf.shape.names, hit.leaf.groups, this.paramLength);
+        if (found !== null && hostParams !== null) Object.assign(found.params, hostParams);
+        if (found === null || !this.meets(hit.leaf, found.params)) continue;
+        if (serves) candidates.push({ route, params: found.params, index: hit.leaf.order, captures: found.captures });
+        else if (candidates.length === 0) for (const m of methods) (allowed ??= new Set()).add(m);
+        continue;
+      }
       if (!serves && candidates.length > 0) {
         // Only its errors could still matter (a malformed escape is a 400 whichever route meets it first).
         hit.captures.decoded ??= decodeAll(hit.captures.raw, hit.leaf, this.paramLength);
@@ -113,6 +153,18 @@ export class Matcher {
     return allowed ? { kind: 'method', allowed: [...allowed] } : NONE;
   }
 
+  /**
+   * For a path that matched nothing: the path with its trailing `/` added or
+   * removed when a `trailingSlash: 'redirect'` route serves `method` there
+   * (Django's `APPEND_SLASH`, both ways), else `null`. Only misses ask.
+   */
+  slashRedirect(method: string, path: string, hostname = ''): string | null {
+    if (!this.redirects || path === '/') return null;
+    const other = path.charCodeAt(path.length - 1) === 47 ? path.slice(0, -1) : `${path}/`;
+    const result = this.match(method, other, hostname);
+    return result.kind === 'found' && result.candidates.some((candidate) => candidate.route.trailingSlash === 'redirect') ? other : null;
+  }
+
   /** The decoded parameters when they are usable and the route's requirements accept them, else `null`. */
   private paramsOf({ leaf, captures }: Hit<RouteLeaf>, hostParams: Record<string, string> | null): Record<string, string> | null {
     const decoded = (captures.decoded ??= decodeAll(captures.raw, leaf, this.paramLength));
@@ -122,11 +174,16 @@ export class Matcher {
       if (leaf.shape.wildcards[i] ? !wholeParts(value) : !usable(value)) return null;
       params[leaf.shape.names[i]] = value;
     }
+    return this.meets(leaf, params) ? params : null;
+  }
+
+  /** Whether the route's requirements accept the values (a parameter absent from them is not checked). */
+  private meets(leaf: RouteLeaf, params: Record<string, string>): boolean {
     const requirements = leaf.requirements;
     if (requirements !== null) {
-      for (const [name, requirement] of requirements) if (name in params && !requirement.test(params[name])) return null;
+      for (const [name, requirement] of requirements) if (name in params && !requirement.test(params[name])) return false;
     }
-    return params;
+    return true;
   }
 }
 

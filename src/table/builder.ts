@@ -7,7 +7,8 @@ import { checkKeys, keysOf } from '../util/keys';
 import { MetadataKeys, ownPropertiesWith } from '../metadata';
 import { checkName, checkPrefix, compile, compileRequirements } from './checks';
 import { isInclude, type RouteSource } from './include';
-import type { ControllerOptions, RouteOptions } from '../model/options';
+import type { ControllerOptions, RouteOptions, TrailingSlash } from '../model/options';
+import { checkTrailingSlash, joinDeclared } from './trailing-slash';
 import type { Renderer } from '../model/renderer';
 import { checkRenderers } from './renderers';
 import type { GuardEntry } from '../model/guard';
@@ -24,6 +25,8 @@ import { keepsRoute, type TableFacts } from './build-check';
 import { checkParamHooks, hooksOf, type HookLevel } from './param-hooks';
 import type { ParamHooks } from '../model/param-hooks';
 import { HostRule } from './host';
+import { checkMethod } from './methods';
+import { RegExpPattern } from './regexp-pattern';
 
 interface Scope {
   prefix: string;
@@ -44,6 +47,7 @@ interface Scope {
   hooks: readonly HookLevel[];
   /** The hosts the routes are bound to (an include's or the controller's `host`), `null`: every host. */
   host: HostRule | null;
+  trailingSlash: TrailingSlash;
 }
 
 /** What the app gives the table besides its routes. */
@@ -52,6 +56,8 @@ export interface TableOptions {
   params?: ParamHooks;
   /** Whether the app versions at all (a route condition reads it); default `true`. */
   versioned?: boolean;
+  /** `createApp()`'s `trailingSlash` (default `'optional'`). */
+  trailingSlash?: TrailingSlash;
 }
 
 /**
@@ -63,7 +69,7 @@ export function buildRouteTable(sources: readonly RouteSource[], options: TableO
   const routes: RouteRecord[] = [];
   const facts: TableFacts = { versioned: options.versioned ?? true };
   const hooks = withHooks([], checkParamHooks(options.params, 'createApp()'));
-  walk(sources, { prefix: '', namespaces: [], appNames: [], node: root, use: [], params: new ParamLists(), renderers: null, parsers: null, hooks, host: null, facts }, routes);
+  walk(sources, { prefix: '', namespaces: [], appNames: [], node: root, use: [], params: new ParamLists(), renderers: null, parsers: null, hooks, host: null, facts, trailingSlash: options.trailingSlash ?? 'optional' }, routes);
   return { routes, root };
 }
 
@@ -72,9 +78,10 @@ function walk(sources: readonly RouteSource[], scope: Scope, out: RouteRecord[])
     if (isInclude(source)) {
       checkPrefix(source.prefix, `include('${source.prefix}')`);
       const inner = enter(scope, joinPath(scope.prefix, source.prefix), source.namespace, source.appName);
+      const trailingSlash = source.trailingSlash ?? scope.trailingSlash;
       const hooks = withHooks(scope.hooks, source.params ?? null);
       const host = withHost(scope.host, source.host ?? null, `include('${source.prefix}')`);
-      walk(source.routes, { ...inner, use: [...scope.use, ...source.use], renderers: source.renderers ?? scope.renderers, parsers: source.parsers ?? scope.parsers, hooks, host }, out);
+      walk(source.routes, { ...inner, use: [...scope.use, ...source.use], renderers: source.renderers ?? scope.renderers, parsers: source.parsers ?? scope.parsers, hooks, host, trailingSlash }, out);
     } else if (typeof source === 'function') {
       addController(source, scope, out);
     } else {
@@ -109,7 +116,8 @@ function addController(controller: Function, outer: Scope, out: RouteRecord[]): 
   const hooks = withHooks(outer.hooks, checkParamHooks(meta.options.params, `@Controller() options of ${controller.name}`));
   const where = `@Controller() options of ${controller.name}`;
   const host = withHost(outer.host, meta.options.host === undefined ? null : new HostRule(meta.options.host, where), where);
-  const scope = { ...entered, use: [...outer.use, ...controllerMiddleware(controller)], renderers, parsers, hooks, host };
+  const trailingSlash = checkTrailingSlash(meta.options.trailingSlash, `@Controller() options of ${controller.name}`) ?? outer.trailingSlash;
+  const scope = { ...entered, use: [...outer.use, ...controllerMiddleware(controller)], renderers, parsers, hooks, host, trailingSlash };
   const routes = routesOf(controller);
   checkUndecoratedHandlers(controller, routes);
   for (const route of routes) {
@@ -155,10 +163,14 @@ function makeRecord(
   // A name given alone has no keys to check and no object to make.
   const options: RouteOptions = typeof route.options === 'string' ? NO_OPTIONS : route.options;
   if (options !== NO_OPTIONS) checkKeys(`route options of ${where}`, options, ROUTE_OPTION_KEYS);
-  checkPrefix(route.path, `@${route.method}('${route.path}') on ${where}`);
+  const method = checkMethod(route.method, where);
+  if (!(route.path instanceof RegExp)) checkPrefix(route.path, `@${method}('${route.path}') on ${where}`);
   const name = typeof route.options === 'string' ? route.options : (options.name ?? null);
   if (name !== null) checkName(name, `route name of ${where}`);
-  const pattern = compile(joinPath(scope.prefix, route.path), where, scope.params);
+  const pattern =
+    route.path instanceof RegExp
+      ? new RegExpPattern(scope.prefix, route.path, where)
+      : compile(scope.trailingSlash === 'optional' ? joinPath(scope.prefix, route.path) : joinDeclared(scope.prefix, route.path), where, scope.params);
   const versions = options.versions ?? controllerVersions ?? null;
   if (versions !== null) checkVersionList(versions, `versions of ${where}`);
   // Taken apart before the literal: a spread in it would leave the properties after it outside the
@@ -169,7 +181,7 @@ function makeRecord(
   const hooks = scope.hooks.length === 0 ? NO_HOOKS : hooksOf(scope.hooks, [...hostParams, ...pattern.params.map((param) => param.name)]);
   const { middleware, guards } = guardsOf(scope.use, routeMiddleware(controller.prototype, route.handler), hooks);
   return {
-    method: route.method,
+    method,
     pattern,
     name,
     fullName: name === null ? null : scope.namespaces.length === 0 ? name : `${scope.namespaces.join(':')}:${name}`,
@@ -187,11 +199,12 @@ function makeRecord(
     renderers: options.renderers === undefined ? scope.renderers : checkRenderers(options.renderers, `renderers of ${where}`),
     parsers: options.parsers === undefined ? scope.parsers : checkParsers(options.parsers, `route options of ${where}`),
     host: scope.host,
+    trailingSlash: scope.trailingSlash,
   };
 }
 
 const ROUTE_OPTION_KEYS = keysOf<RouteOptions>({ name: true, requirements: true, versions: true, responses: true, summary: true, description: true, tags: true, status: true, headers: true, operationId: true, stream: true, renderers: true, parsers: true });
-const CONTROLLER_OPTION_KEYS = keysOf<ControllerOptions>({ namespace: true, versioning: true, versions: true, renderers: true, parsers: true, params: true, host: true });
+const CONTROLLER_OPTION_KEYS = keysOf<ControllerOptions>({ namespace: true, versioning: true, versions: true, renderers: true, parsers: true, params: true, host: true, trailingSlash: true });
 const NO_OPTIONS: RouteOptions = Object.freeze({});
 
 /** One empty value shared by every route that has none: a large table is mostly such routes. */

@@ -1,6 +1,6 @@
 import { ImproperlyConfigured } from '../errors';
 import { linearRegExp } from '../util/linear-regexp';
-import type { RouteRecord } from '../model/route';
+import type { RoutePattern, RouteRecord } from '../model/route';
 import { CompiledPattern, type ParamLists } from './pattern';
 
 /** A route, namespace or app name: non-empty, no `:`, no white space or control characters. */
@@ -26,7 +26,7 @@ export function compile(source: string, where: string, shared?: ParamLists): Com
 /** Each requirement anchored to the whole value, on a parameter the pattern has. */
 export function compileRequirements(
   requirements: Record<string, RegExp | string>,
-  pattern: CompiledPattern,
+  pattern: RoutePattern,
   where: string,
   hostParams: readonly string[] = [],
 ): ReadonlyMap<string, RegExp> {

@@ -9,6 +9,8 @@ import { checkKeys, keysOf } from '../util/keys';
 import type { ParamHooks } from '../model/param-hooks';
 import { checkParamHooks, type HookLevel } from './param-hooks';
 import { HostRule, type HostOption } from './host';
+import type { TrailingSlash } from '../model/options';
+import { checkTrailingSlash } from './trailing-slash';
 
 export interface IncludeOptions {
   /** Instance namespace of the group (Django's `include(..., namespace=)`). */
@@ -25,9 +27,11 @@ export interface IncludeOptions {
   params?: ParamHooks;
   /** The hosts the group's routes serve: `'api.example.com'`, `':tenant.example.com'`, a RegExp, or a list (docs/coming-from-koa-router.md#hosts). */
   host?: HostOption;
+  /** Whether a trailing `/` matters on the group's routes, over the app's; an inner include or a controller may set its own (docs/trailing-slash.md). */
+  trailingSlash?: TrailingSlash;
 }
 
-const INCLUDE_OPTIONS = keysOf<IncludeOptions>({ namespace: true, appName: true, use: true, renderers: true, parsers: true, params: true, host: true });
+const INCLUDE_OPTIONS = keysOf<IncludeOptions>({ namespace: true, appName: true, use: true, renderers: true, parsers: true, params: true, host: true, trailingSlash: true });
 
 /** A group of routes mounted under a path prefix; made by `include()`. */
 export interface Include {
@@ -42,6 +46,7 @@ export interface Include {
   readonly params?: HookLevel | null;
   /** The group's hosts, compiled; `null`: every host. */
   readonly host?: HostRule | null;
+  readonly trailingSlash?: TrailingSlash;
 }
 
 /** A controller class or an `include()` group. */
@@ -82,9 +87,10 @@ export function include(prefix: string, routes: readonly RouteSource[], options:
   const namespace = options.namespace ?? options.appName;
   const renderers = options.renderers === undefined ? {} : { renderers: checkRenderers(options.renderers, `include('${prefix}', ..., { renderers })`) };
   const parsers = options.parsers === undefined ? undefined : checkParsers(options.parsers, `include('${prefix}', ..., { parsers })`);
+  const trailingSlash = checkTrailingSlash(options.trailingSlash, `include('${prefix}', ..., { trailingSlash })`);
   const params = checkParamHooks(options.params, `include('${prefix}', ..., { params })`);
   const host = options.host === undefined ? null : new HostRule(options.host, `include('${prefix}', ..., { host })`);
-  return Object.freeze({ prefix, routes: [...routes], namespace, appName: options.appName, use: Object.freeze(entries), ...renderers, parsers, params, host });
+  return Object.freeze({ prefix, routes: [...routes], namespace, appName: options.appName, use: Object.freeze(entries), ...renderers, parsers, params, host, trailingSlash });
 }
 
 export function isInclude(source: RouteSource): source is Include {

@@ -46,6 +46,8 @@ export function routeInfos(table: RouteTable, appScheme: VersioningScheme | null
         renderers: route.renderers === null ? null : Object.freeze(route.renderers.map((renderer) => renderer.mediaType)),
         parsers: route.parsers === null ? null : Object.freeze(route.parsers.map((parser) => parser.mediaType)),
         host: route.host == null ? null : Object.freeze({ patterns: route.host.sources, parameters: route.host.params }),
+        regexp: regexpInfo(route),
+        trailingSlash: route.trailingSlash,
       });
     }),
   );
@@ -61,4 +63,11 @@ function handlerOf(route: RouteRecord): string {
 function unanchored(pattern: RegExp): string {
   const anchored = /^\^\(\?:([\s\S]*)\)\$$/.exec(pattern.source);
   return anchored ? anchored[1] : pattern.source;
+}
+
+function regexpInfo({ pattern }: RouteRecord): RouteInfo['regexp'] {
+  const regexp = pattern.regexp;
+  if (regexp === null) return null;
+  const { source, flags } = regexp.expression;
+  return Object.freeze({ source, flags, prefix: regexp.prefix, groups: Object.freeze([...regexp.groups]), irreversible: regexp.irreversible });
 }

@@ -98,6 +98,11 @@ export class CompiledPattern implements RoutePattern {
     return this.params.some((param) => param.name === name);
   }
 
+  /** A pattern is not a RegExp path (`RegExpPattern` is); a getter, so no route pays a field for it. */
+  get regexp(): null {
+    return null;
+  }
+
   isWildcard(name: string): boolean {
     return this.params.some((param) => param.name === name && param.wildcard);
   }

@@ -37,7 +37,8 @@ export function reverseRoute(table: RouteTable, name: string, params?: ReversePa
     const built = tryRoute(route, params);
     if (built !== null) return { path: built, host: null };
   }
-  const tried = candidates.map((route) => `'${route.pattern.source}'`).join(', ');
+  // A RegExp path that is not literals and named groups never reverses: say why (docs/regexp-paths.md#reversal).
+  const tried = candidates.map((route) => (route.pattern.regexp?.irreversible ? `'${route.pattern.source}' (not reversible: ${route.pattern.regexp.irreversible})` : `'${route.pattern.source}'`)).join(', ');
   throw new NoReverseMatch(
     `Reverse for '${name}' with params ${describe(params)} not found. ${candidates.length} pattern(s) tried: [${tried}].`,
   );
@@ -88,14 +89,18 @@ function tryHostRoute(route: RouteRecord, params: ReverseParams | undefined, cur
   return path === null ? null : { path, host: hostname };
 }
 
-function tryRoute(route: RouteRecord, params: ReverseParams | undefined): string | null {
+/**
+ * The path of one route (or a bare pattern: `url()`) for `params`, or `null`
+ * when they do not fit: named or positional values, its requirements checked.
+ */
+export function tryRoute(route: Pick<RouteRecord, 'pattern' | 'requirements'>, params: ReverseParams | undefined): string | null {
   const values = valuesFor(route, params);
   if (values === null) return null;
   if (route.requirements.size > 0) return checked(route, values);
   return route.pattern.build(values);
 }
 
-function checked(route: RouteRecord, values: Values): string | null {
+function checked(route: Pick<RouteRecord, 'pattern' | 'requirements'>, values: Values): string | null {
   for (const [param, requirement] of route.requirements) {
     const value = valueOf(values, param);
     if (value === undefined) continue;
@@ -105,7 +110,7 @@ function checked(route: RouteRecord, values: Values): string | null {
   return route.pattern.build(values);
 }
 
-function valuesFor(route: RouteRecord, params: ReverseParams | undefined): Values | null {
+function valuesFor(route: Pick<RouteRecord, 'pattern'>, params: ReverseParams | undefined): Values | null {
   if (params === undefined || params === null) return NONE;
   if (Array.isArray(params)) {
     const names = route.pattern.params;
@@ -115,7 +120,8 @@ function valuesFor(route: RouteRecord, params: ReverseParams | undefined): Value
   return typeof params === 'object' ? (params as Values) : null;
 }
 
-function describe(params: ReverseParams | undefined): string {
+/** The given parameters as the message of a `NoReverseMatch` shows them. */
+export function describe(params: ReverseParams | undefined): string {
   try {
     return JSON.stringify(params ?? {}, (_key, value) => (value === undefined ? '<undefined>' : value)) ?? '{}';
   } catch {

@@ -155,6 +155,8 @@ export function shadowedRoutes(routes: readonly RouteRecord[]): Map<RouteRecord,
   const index = new Shadows<RouteRecord>();
   const none = new Map<string, string>();
   for (const route of routes) {
+    // A RegExp path is compared with nothing: what its expression takes is not a shape of segments (docs/regexp-paths.md).
+    if (route.pattern.regexp !== null) continue;
     const methods = methodsOf(route.method);
     // A pattern of static segments and whole `:params` (nearly every route) is read off its source: no tokens, one form.
     const simple = isSimple(route.pattern.source);

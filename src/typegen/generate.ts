@@ -24,6 +24,8 @@ export function routeNames(routes: readonly RouteInfo[]): RouteNameTypes {
   const url = new Map<string, string[]>();
   const request = new Map<string, string[]>();
   for (const route of routes) {
+    // A RegExp path that is not literals and named groups never reverses (docs/regexp-paths.md#reversal): its names say nothing true.
+    if (route.regexp?.irreversible) continue;
     const supplies = supplied(route.versioning);
     const type = paramsType(route, null);
     const requestType = supplies === 'anything' ? ANY_PARAMS : paramsType(route, typeof supplies === 'object' ? supplies.param : null);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { BadRequest, Controller, createApp, ErrorCatalogue, Get, HttpError, MethodNotAllowed, NotFound, TooManyRequests, Unauthorized, type ErrorCode } from '../../src';
+import { BadRequest, Controller, createApp, ErrorCatalogue, Get, HttpError, Post, MethodNotAllowed, NotFound, TooManyRequests, Unauthorized, type ErrorCode } from '../../src';
 import { httpError } from '../../src/errors';
 
 describe('errors/http: Koa conventions', () => {
@@ -22,6 +22,8 @@ describe('errors/http: Koa conventions', () => {
     @Controller('/k')
     class Things {
       @Get('/only-get', 'only-get') get() {}
+      // POST is declared, on another path: on /k/only-get it is a 405 (docs/methods.md).
+      @Post('/elsewhere') post() {}
     }
     const app = createApp({ routes: [Things] });
     const seen: unknown[] = [];

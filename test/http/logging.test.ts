@@ -35,7 +35,7 @@ function logger(seen: number[]) {
 const REQUESTS: [string, (app: App) => request.Test][] = [
   ['200', (app) => request(app.callback()).get('/items/1')],
   ['404', (app) => request(app.callback()).get('/nothing')],
-  ['405', (app) => request(app.callback()).delete('/items/1')],
+  ['405', (app) => request(app.callback()).post('/items/1')],
   ['400', (app) => request(app.callback()).get('/items/one')],
   ['500', (app) => request(app.callback()).post('/items/broken')],
   ['401', (app) => request(app.callback()).get('/items/private/1')],

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Context } from 'koa';
 import request from 'supertest';
-import { Controller, createApp, Ctx, Get, QueryParameterVersioning, Version } from '../../src';
+import { Controller, createApp, Ctx, Delete, Get, QueryParameterVersioning, Version } from '../../src';
 
 @Controller('/items')
 class ItemsV1 {
@@ -31,8 +31,14 @@ class OwnScheme {
   }
 }
 
+/** Declares DELETE on another path: on /items it is a 405, not a 501 (docs/methods.md). */
+@Controller('/elsewhere')
+class Elsewhere {
+  @Delete('') remove() {}
+}
+
 const app = () =>
-  createApp({ routes: [ItemsV1, ItemsV2, Unversioned, OwnScheme], versioning: new QueryParameterVersioning({ defaultVersion: 'v1', allowedVersions: ['v1', 'v2', 'v3', 'v4'] }) }).callback();
+  createApp({ routes: [ItemsV1, ItemsV2, Unversioned, OwnScheme, Elsewhere], versioning: new QueryParameterVersioning({ defaultVersion: 'v1', allowedVersions: ['v1', 'v2', 'v3', 'v4'] }) }).callback();
 
 describe('http: dispatch by version (docs/reference/decisions.md#dispatch-by-version)', () => {
   it('routes one path to the handler serving the request version', async () => {

@@ -1,7 +1,16 @@
 import { expect } from 'chai';
 import { Matcher } from '../../src/routing/matcher';
 import { buildRouteTable } from '../../src/table/builder';
-import { agent, app, raw, statusOf, Users } from './helpers';
+import { Controller, Delete, Route } from '../../src';
+import { agent, app, Cafe, Files, raw, statusOf, Users } from './helpers';
+
+/** Declares PROPFIND and DELETE on another path, so that on /users they are a 405, not a 501 (docs/methods.md). */
+@Controller('/elsewhere')
+class Elsewhere {
+  @Route('PROPFIND', '/dav') dav() {}
+  @Delete('/gone') gone() {}
+}
+const routes = [Users, Files, Cafe, Elsewhere];
 
 /** Hostile input (docs/reference/hostile-input.md): methods and protocol edge cases. */
 describe('reliability: methods and protocol', () => {
@@ -10,15 +19,16 @@ describe('reliability: methods and protocol', () => {
     expect(statusOf(await raw(app(), 'get /users/1 HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n'))).to.equal(400);
   });
 
-  it('M2: a known method with no route on a known path is a 405 with Allow; on an unknown path a 404', async () => {
-    const known = await raw(app(), 'PROPFIND /users/1 HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n');
+  it('M2: a method another path declares is a 405 with Allow on a known path, a 404 on an unknown one; a method no route declares is a 501', async () => {
+    const known = await raw(app({ routes }), 'PROPFIND /users/1 HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n');
     expect(statusOf(known)).to.equal(405);
     expect(known).to.contain('Allow: HEAD, GET');
-    expect(statusOf(await raw(app(), 'PROPFIND /nowhere HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n'))).to.equal(404);
+    expect(statusOf(await raw(app({ routes }), 'PROPFIND /nowhere HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n'))).to.equal(404);
+    for (const path of ['/users/1', '/nowhere']) expect(statusOf(await raw(app(), `PROPFIND ${path} HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n`))).to.equal(501);
   });
 
   it('M3: the wrong method on a route is a 405 problem with Allow', async () => {
-    const res = await agent().delete('/users/1');
+    const res = await agent({ routes }).delete('/users/1');
     expect([res.status, res.headers.allow, res.body.detail]).to.deep.equal([405, 'HEAD, GET', 'Method "DELETE" not allowed.']);
   });
 

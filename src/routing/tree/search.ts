@@ -11,6 +11,8 @@ export interface Captures {
 export interface Hit<L extends Leaf> {
   readonly leaf: L;
   readonly captures: Captures;
+  /** Reached only through the optional trailing `/` (`/users/` for `/users`): a route whose slash matters drops it (docs/trailing-slash.md). */
+  readonly slashed: boolean;
 }
 
 /**
@@ -18,7 +20,8 @@ export interface Hit<L extends Leaf> {
  * no particular order. Each node consumes exactly one segment, so a node is
  * visited at most once: the walk costs what the path's depth and the
  * branches it meets cost, never the size of the table. A trailing `/` is
- * optional, as with @koa/router's default.
+ * optional, as with @koa/router's default; a hit reached only through it
+ * says so (`slashed`).
  */
 export function search<L extends Leaf>(root: Node<L>, path: string): Hit<L>[] {
   const hits: Hit<L>[] = [];
@@ -29,12 +32,12 @@ export function search<L extends Leaf>(root: Node<L>, path: string): Hit<L>[] {
 function visit<L extends Leaf>(node: Node<L>, path: string, start: number, stack: string[], hits: Hit<L>[]): void {
   const length = path.length;
   if (start > length) {
-    if (node.leaf !== null) collect(node, stack, hits);
+    if (node.leaf !== null) collect(node, stack, hits, false);
     return;
   }
   let end = path.indexOf('/', start);
   if (end === -1) end = length;
-  if (start === length && node.leaf !== null) collect(node, stack, hits);
+  if (start === length && node.leaf !== null) collect(node, stack, hits, true);
   if (node.staticNode !== null) {
     if (sameSegment(node.staticKey as string, path, start, end)) visit(node.staticNode, path, end + 1, stack, hits);
   } else if (node.statics !== null) {
@@ -68,21 +71,23 @@ function rare<L extends Leaf>({ regexes, wildcards, tails }: Rare<L>, path: stri
     }
   }
   if (wildcards.length > 0 && start < path.length) {
-    const captures: Captures = { raw: [...stack, path.slice(start)], decoded: null };
-    for (const leaf of wildcards) hits.push({ leaf, captures });
+    const rest = path.slice(start);
+    const captures: Captures = { raw: [...stack, rest], decoded: null };
+    const slashed = rest.length > 1 && rest.charCodeAt(rest.length - 1) === 47;
+    for (const leaf of wildcards) hits.push({ leaf, captures, slashed });
   }
   if (tails.length > 0) {
     const rest = path.slice(start - 1);
     for (const { regex, leaf } of tails) {
       const match = regex.exec(rest);
-      if (match !== null) hits.push({ leaf, captures: { raw: [...stack, ...match.slice(1)], decoded: null } });
+      if (match !== null) hits.push({ leaf, captures: { raw: [...stack, ...match.slice(1)], decoded: null }, slashed: false });
     }
   }
 }
 
 /** The forms ending at `node` (it has a first leaf), sharing one copy of the captures. */
-function collect<L extends Leaf>(node: Node<L>, stack: readonly string[], hits: Hit<L>[]): void {
+function collect<L extends Leaf>(node: Node<L>, stack: readonly string[], hits: Hit<L>[], slashed: boolean): void {
   const captures: Captures = { raw: stack.slice(), decoded: null };
-  hits.push({ leaf: node.leaf as L, captures });
-  if (node.rare !== null) for (const leaf of node.rare.leaves) hits.push({ leaf, captures });
+  hits.push({ leaf: node.leaf as L, captures, slashed });
+  if (node.rare !== null) for (const leaf of node.rare.leaves) hits.push({ leaf, captures, slashed });
 }

@@ -31,12 +31,17 @@ export interface Form {
 
 const SEGMENT_OPTIONS = { sensitive: true, trailing: false } as const;
 const TAIL_OPTIONS = { sensitive: true, trailing: true } as const;
+const STRICT_TAIL_OPTIONS = { sensitive: true, trailing: false } as const;
 
-/** The forms of a parsed pattern (as matched: non-ASCII text already percent-encoded), in `expand`'s order. */
-export function formsOf(tokens: readonly Token[]): Form[] {
-  if (!hasGroups(tokens)) return [toForm(tokens as readonly Flat[])];
+/**
+ * The forms of a parsed pattern (as matched: non-ASCII text already
+ * percent-encoded), in `expand`'s order; `strict`: a tail takes no optional
+ * trailing `/` (docs/trailing-slash.md).
+ */
+export function formsOf(tokens: readonly Token[], strict = false): Form[] {
+  if (!hasGroups(tokens)) return [toForm(tokens as readonly Flat[], strict)];
   const forms: Form[] = [];
-  expand(tokens, (flat) => forms.push(toForm(flat)));
+  expand(tokens, (flat) => forms.push(toForm(flat, strict)));
   return forms;
 }
 
@@ -45,7 +50,7 @@ export function formsOf(tokens: readonly Token[]): Form[] {
  * its text). Indexed loops and no intermediate lists: this runs once per
  * route at start-up, mostly before the JIT has optimised anything.
  */
-function toForm(flat: readonly Flat[]): Form {
+function toForm(flat: readonly Flat[], strict: boolean): Form {
   const form: Form = { steps: [], names: [], wildcards: [], terminalWildcard: false };
   let text = '';
   let segment: Flat[] | null = null;
@@ -62,7 +67,7 @@ function toForm(flat: readonly Flat[]): Form {
     for (let slash = value.indexOf('/'); slash !== -1; slash = value.indexOf('/', from)) {
       if (slash > from) segment === null ? (text += value.slice(from, slash)) : segment.push({ type: 'text', value: value.slice(from, slash) });
       if (started && !close(form, text, segment, false)) {
-        addTail(form, [SLASH, ...(segment as Flat[]), { type: 'text', value: value.slice(slash) }, ...flat.slice(i + 1)]);
+        addTail(form, [SLASH, ...(segment as Flat[]), { type: 'text', value: value.slice(slash) }, ...flat.slice(i + 1)], strict);
         return form;
       }
       started = true;
@@ -72,7 +77,7 @@ function toForm(flat: readonly Flat[]): Form {
     }
     if (from < value.length) segment === null ? (text += value.slice(from)) : segment.push({ type: 'text', value: value.slice(from) });
   }
-  if (!close(form, text, segment, true)) addTail(form, [SLASH, ...(segment as Flat[])]);
+  if (!close(form, text, segment, true)) addTail(form, [SLASH, ...(segment as Flat[])], strict);
   return form;
 }
 
@@ -106,8 +111,8 @@ function close(form: Form, text: string, segment: Flat[] | null, last: boolean):
 }
 
 /** The rest of a form from a segment the tree cannot take apart (a wildcard with more after it): path-to-regexp's own expression. */
-function addTail(form: Form, rest: Flat[]): void {
-  const { regexp, keys } = pathToRegexp(new TokenData(rest), TAIL_OPTIONS);
+function addTail(form: Form, rest: Flat[], strict: boolean): void {
+  const { regexp, keys } = pathToRegexp(new TokenData(rest), strict ? STRICT_TAIL_OPTIONS : TAIL_OPTIONS);
   const wildcards = keys.map((key) => key.type === 'wildcard');
   const terminalWildcard = rest[rest.length - 1].type === 'wildcard';
   form.steps.push({ kind: 'tail', regex: regexp, wildcards, terminalWildcard });
