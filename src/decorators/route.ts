@@ -46,6 +46,7 @@ export function Route(method: string | readonly string[], path: RoutePath = '', 
   const methods = typeof method === 'string' ? [method] : method;
   const decorators = Array.isArray(methods) ? methods.map((one) => routeOf(one, path, nameOrOptions, 'Route')) : [routeOf(method as string, path, nameOrOptions, 'Route')];
   return ((...args: unknown[]) => {
-    for (const decorator of decorators) (decorator as (...a: unknown[]) => void)(...args);
+    // Last first: each one goes before the routes of the handler already recorded, so the list keeps its order (decorators/routes.ts).
+    for (let i = decorators.length - 1; i >= 0; i--) (decorators[i] as (...a: unknown[]) => void)(...args);
   }) as MethodDecorator;
 }
