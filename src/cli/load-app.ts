@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { App } from '../app';
 import { projectTypeScript } from './project';
-import { noLoader, prepareTypeScript } from './typescript';
+import { noLoader, prepareImport, prepareTypeScript } from './typescript';
 
 /**
  * `import()` as Node runs it: TypeScript's CommonJS output would turn a
@@ -42,7 +42,7 @@ export function loadApp(modulePath: string, options: { typeCheck?: boolean } = {
   } catch (error) {
     if (!NEEDS_IMPORT.test((error as { code?: string }).code ?? '')) throw failed(error);
     const restore = redirectStdout();
-    return importModule(pathToFileURL(file).href).then(
+    return prepareImport(file, loader, importModule).then(() => importModule(pathToFileURL(file).href)).then(
       (namespace) => (restore(), appOf(modulePath, namespace)),
       (error: unknown) => (restore(), Promise.reject(failed(error))),
     );

@@ -1,4 +1,6 @@
-import { dirname, extname } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, extname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { nearestTsconfig, projectTypeScript, requireFrom, resolveFrom, type ProjectTypeScript } from './project';
 
 const TYPESCRIPT = new Set(['.ts', '.cts', '.mts', '.tsx']);
@@ -95,6 +97,22 @@ export function prepareTypeScript(file: string, loaders: object = require.extens
   }
   if (nodeStripsTypes()) return 'node';
   throw new Error(noLoader(file, ts, verdicts.map(({ loader, unfit }) => `${loader.name} ${unfit}`)));
+}
+
+/**
+ * Before `import()` of a TypeScript module that `require()` could not take
+ * (top-level await): tsx's ES module hooks, beside its CommonJS ones, from
+ * the ES module build of `tsx/esm/api` (its CommonJS build looks for the hooks
+ * beside the wrong file). The other loaders' hooks are Node flags
+ * (`--loader ts-node/esm`), given by the user.
+ */
+export async function prepareImport(file: string, loader: LoaderUsed, importModule: (url: string) => Promise<Record<string, unknown>>): Promise<void> {
+  if (loader !== 'tsx') return;
+  const manifest = requireFrom(dirname(file)).resolve('tsx/package.json');
+  const entry = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import?: { default?: string } }> }).exports['./esm/api']?.import?.default;
+  if (entry === undefined) return;
+  const api = (await importModule(pathToFileURL(join(dirname(manifest), entry)).href)) as { register(): unknown };
+  api.register();
 }
 
 /** The message for a TypeScript module no loader can run: the TypeScript found, why each loader does not fit, what to install. */

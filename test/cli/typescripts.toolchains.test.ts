@@ -78,6 +78,15 @@ describe('check-config under TypeScript 5, 6 and 7 (docs/cli.md#checking-a-tscon
     expect(warnings).to.deep.equal([]);
   });
 
+  /** waymark as installed (its bin then runs dist/, not the checkout's sources), each file the built one. */
+  function installWaymark(dir: string): void {
+    const home = join(dir, 'node_modules', 'waymark');
+    mkdirSync(join(home, 'bin'), { recursive: true });
+    copyFileSync(join(root, 'package.json'), join(home, 'package.json'));
+    copyFileSync(join(root, 'bin', 'waymark.js'), join(home, 'bin', 'waymark.js'));
+    for (const name of ['dist', 'schema']) symlinkSync(join(root, name), join(home, name));
+  }
+
   describe('the waymark binary in a project whose TypeScript is 7', () => {
     let dir: string;
     const waymark = (...args: string[]) => spawnSync(process.execPath, [join(dir, 'node_modules', 'waymark', 'bin', 'waymark.js'), ...args], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
@@ -94,12 +103,7 @@ export const app = createApp({ routes: [Books] });
     before(() => {
       if (!existsSync(join(root, 'dist', 'cli', 'main.js'))) throw new Error('dist/ is missing: run `npm run build` first (CI builds it before the suites)');
       dir = project('7', { ...DECORATORS, target: 'es2022', module: 'commonjs', rootDir: 'src', outDir: 'dist' }, { tsx: join(root, 'node_modules', 'tsx'), 'reflect-metadata': join(root, 'node_modules', 'reflect-metadata') });
-      // waymark as installed (its bin then runs dist/, not the checkout's sources), each file the built one.
-      const home = join(dir, 'node_modules', 'waymark');
-      mkdirSync(join(home, 'bin'), { recursive: true });
-      copyFileSync(join(root, 'package.json'), join(home, 'package.json'));
-      copyFileSync(join(root, 'bin', 'waymark.js'), join(home, 'bin', 'waymark.js'));
-      for (const name of ['dist', 'schema']) symlinkSync(join(root, name), join(home, name));
+      installWaymark(dir);
       writeFileSync(join(dir, 'src', 'app.ts'), APP("import 'reflect-metadata';\nimport { Controller, createApp, Get, Param } from 'waymark';"));
             writeFileSync(
         join(dir, 'src', 'app.js'),
@@ -124,6 +128,16 @@ export const app = createApp({ routes: [Books] });
         expect(JSON.parse(openapi.stdout).paths['/books/{id}'].get.parameters[0]).to.deep.include({ name: 'id', in: 'path' });
       });
     }
+
+    it('an ES module project ("type": "module", nodenext) whose app.ts awaits at the top: through import(), with tsx\'s ES module hooks', () => {
+      const esm = project('7', { ...DECORATORS, target: 'es2022', module: 'nodenext', rootDir: 'src', outDir: 'dist' }, { tsx: join(root, 'node_modules', 'tsx'), 'reflect-metadata': join(root, 'node_modules', 'reflect-metadata') });
+      installWaymark(esm);
+      writeFileSync(join(esm, 'package.json'), JSON.stringify({ name: 'esm-app', private: true, type: 'module' }));
+      writeFileSync(join(esm, 'src', 'app.ts'), `${APP("import 'reflect-metadata';\nimport { Controller, createApp, Get, Param } from 'waymark';")}await Promise.resolve();\n`);
+      const result = spawnSync(process.execPath, [join(esm, 'node_modules', 'waymark', 'bin', 'waymark.js'), 'routes', 'src/app.ts', '--json'], { cwd: esm, encoding: 'utf8', timeout: 120_000 });
+      expect(result.status, result.stderr).to.equal(0);
+      expect(JSON.parse(result.stdout).map((row: { name: string }) => row.name)).to.deep.equal(['book']);
+    });
 
     it('a .ts module with no loader that fits: the message names TypeScript 7 and tsx, never typescript@5 alone', () => {
       rmSync(join(dir, 'node_modules', 'tsx'));
