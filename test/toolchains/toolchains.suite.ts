@@ -25,6 +25,11 @@ function slug(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 
+/** A command that starts the server module (one that bundles it, `esbuild src/server.ts ...`, does not). */
+function runsTheServer(command: string): boolean {
+  return /\bserver\.(ts|js)\b/.test(command) && !/\besbuild\b/.test(command);
+}
+
 /** The cell's commands from its section of the page, with the tarball for `waymark`. */
 function commandsOf(cell: Cell, tarball: string): string[] {
   return recipe(cell.section)
@@ -56,7 +61,7 @@ describe(`toolchains: a fresh project per toolchain from the packed tarball (doc
       expect(commands.some((command) => command.startsWith('npm install ')), `${cell.name}: its section installs waymark`).to.equal(true);
       try {
         for (const command of commands) {
-          if (/\bserver\.(ts|js)\b/.test(command)) {
+          if (runsTheServer(command)) {
             await serves(cell.name, command, dir, env, await freePort());
             continue;
           }
