@@ -2,8 +2,9 @@ import { readLayer, type Layer } from './source';
 import type { Problem } from './problems';
 import type { TypeScript } from './typescript';
 
-/** How many files an `extends` chain may have; a longer one is a problem, not a stack overflow. */
-export const MAX_CHAIN = 64;
+import { MAX_CHAIN } from './limits';
+
+export { MAX_CHAIN };
 
 /**
  * Follows `extends` from `file`, reading every file of the chain; returns the

@@ -4,9 +4,8 @@
  */
 export { validateRunnerOptions, type ValidationResult } from './validate';
 export { readRunnerOptions, checkProject, RunnerOptionsError, type ResolvedRunnerOptions, type ProjectCheck } from './read';
-export { MAX_CHAIN } from './chain';
-export { MAX_NESTING } from './source';
+export { MAX_CHAIN, MAX_NESTING } from './limits';
 export type { Problem } from './problems';
-export type { ModuleType } from './paths';
+export type { ModuleType } from './limits';
 export { KNOWN_OPTIONS } from './rules';
 export { ProblemCodes } from './codes';

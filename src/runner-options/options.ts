@@ -1,4 +1,4 @@
-import type { ModuleType } from './paths';
+import type { ModuleType } from './limits';
 import type { Problem } from './problems';
 
 /** The options ts-node runs a project with, as `readRunnerOptions` computes them. */

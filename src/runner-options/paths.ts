@@ -1,7 +1,9 @@
 import { posix, resolve } from 'node:path';
 import { loadTypeScript, type TypeScript } from './typescript';
 
-export type ModuleType = 'cjs' | 'esm' | 'package';
+import type { ModuleType } from './limits';
+
+export type { ModuleType };
 
 /** An absolute path with `/` separators. */
 export function toPosix(path: string, base: string): string {

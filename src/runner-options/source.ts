@@ -4,12 +4,9 @@ import { dirname } from 'node:path';
 import type { Problem } from './problems';
 import type { TypeScript } from './typescript';
 
-/**
- * How deep objects and arrays may nest. TypeScript's JSON parser recurses and
- * overflows the stack somewhere between 500 and 700 levels; a bound well below
- * that turns the overflow into a problem that names the file.
- */
-export const MAX_NESTING = 256;
+import { MAX_NESTING } from './limits';
+
+export { MAX_NESTING };
 
 /** One file of an `extends` chain, read as TypeScript reads it. */
 export interface Layer {
