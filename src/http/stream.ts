@@ -18,6 +18,8 @@ export type ItemText = (ctx: Context, item: unknown) => string | Promise<string>
 export const DEFAULT_HEARTBEAT = 15_000;
 
 const CLOSED = Symbol('closed');
+/** Characters gathered before they are written at once. */
+const BATCH = 16 * 1024;
 
 /** Whether a handler's value is a stream to pump: an async iterable that is not a Node stream (those are sent as bytes). */
 export function isStream(value: unknown): value is AsyncIterable<unknown> {
@@ -67,7 +69,6 @@ export async function pump(ctx: Context, iterable: AsyncIterable<unknown>, offer
     closed = true;
     clearInterval(timer);
     release();
-    closing();
     wake?.();
   };
   const open = (): void => {
@@ -84,6 +85,7 @@ export async function pump(ctx: Context, iterable: AsyncIterable<unknown>, offer
   // Gone: the client left (ctx.signal), or closeGracefully ends the stream (an ended one is a finished stream).
   const onAbort = (): void => {
     close();
+    closing(); // the request ends now, whatever the iterator is waiting for
     returned();
   };
   const signal = ctx.signal;
@@ -96,53 +98,80 @@ export async function pump(ctx: Context, iterable: AsyncIterable<unknown>, offer
     abortRequest(ctx); // a generator waiting with ctx.signal wakes, and its finally runs
     returned();
     if (!opened) open();
-    res.end();
+    res.end(pending);
+    closing();
   });
   if (heartbeat > 0 && framing.heartbeat !== undefined) {
     const comment = framing.heartbeat;
     timer = setInterval(() => {
-      if (closed || wake !== null) return; // a socket that has not taken the last write needs no more
+      if (closed || backedUp) return; // a socket that has not taken the last write needs no more
       if (!opened) open();
-      res.write(comment);
+      pending += comment;
+      flush();
     }, heartbeat);
   }
-  try {
-    for (;;) {
-      const step = await Promise.race([iterator.next(), whenClosed]);
-      if (step === CLOSED) return;
-      if (step.done === true) break;
-      const item = step.value;
-      let written = item instanceof ServerEvent ? text(ctx, item.data) : text(ctx, item);
-      if (typeof written !== 'string') written = await written;
-      if (closed) return;
-      if (!opened) open();
-      if (!res.write(framing.item(written, item instanceof ServerEvent ? item : undefined))) {
-        let resume!: () => void;
-        await new Promise<void>((resolve) => {
-          wake = resume = resolve;
-          res.once('drain', resolve);
-        });
-        res.removeListener('drain', resume);
-        wake = null;
+  // Items are gathered for one turn of the event loop (up to BATCH characters) and written together:
+  // a write per item cost more than the rest of the stream. The socket is asked again before the next item.
+  let pending = '';
+  let flushing: ReturnType<typeof setImmediate> | undefined;
+  let backedUp = false;
+  const flush = (): void => {
+    clearImmediate(flushing);
+    flushing = undefined;
+    if (pending === '' || closed) return;
+    const chunk = pending;
+    pending = '';
+    if (!res.write(chunk)) backedUp = true;
+  };
+  const drained = async (): Promise<void> => {
+    let resume!: () => void;
+    await new Promise<void>((resolve) => {
+      wake = resume = resolve;
+      res.once('drain', resolve);
+    });
+    res.removeListener('drain', resume);
+    wake = null;
+    backedUp = false;
+  };
+  const loop = async (): Promise<void> => {
+    try {
+      for (;;) {
+        if (backedUp) await drained();
         if (closed) return;
+        const step = await iterator.next();
+        if (closed) return;
+        if (step.done === true) break;
+        const item = step.value;
+        let written = item instanceof ServerEvent ? text(ctx, item.data) : text(ctx, item);
+        if (typeof written !== 'string') written = await written;
+        if (closed) return;
+        if (!opened) open();
+        pending += framing.item(written, item instanceof ServerEvent ? item : undefined);
+        if (pending.length >= BATCH) flush();
+        else flushing ??= setImmediate(flush);
       }
+      clearImmediate(flushing);
+      close();
+      signal.removeEventListener('abort', onAbort);
+      if (!opened) open();
+      res.end(pending);
+    } catch (error) {
+      const wasClosed = closed;
+      flush();
+      close();
+      signal.removeEventListener('abort', onAbort);
+      returned();
+      if (wasClosed) {
+        ctx.app.emit('error', asError(error), ctx);
+        return;
+      }
+      if (!opened) throw error;
+      ended(ctx, framing, error);
     }
-    close();
-    signal.removeEventListener('abort', onAbort);
-    if (!opened) open();
-    res.end();
-  } catch (error) {
-    const wasClosed = closed;
-    close();
-    signal.removeEventListener('abort', onAbort);
-    returned();
-    if (wasClosed) {
-      ctx.app.emit('error', asError(error), ctx);
-      return;
-    }
-    if (!opened) throw error;
-    ended(ctx, framing, error);
-  }
+  };
+  // One race for the stream, not one per item: the request ends when the stream closes, even while the
+  // iterator is still waiting (its return() runs once that wait settles).
+  await Promise.race([loop(), whenClosed]);
 }
 
 /** The end of a stream that failed after its first item: the renderer's last event (SSE's `event: error`), else the connection cut so the chunked body never terminates. */

@@ -3,7 +3,7 @@ import { describeSchema } from '../schema/document';
 import { Components } from './components';
 import type { OpenApiOperation } from './operation';
 
-type Entry = { schema?: unknown };
+type Entry = { schema?: unknown; itemSchema?: unknown; 'x-waymark-items'?: unknown };
 
 /**
  * The document's components: its own (`Problem`) and the option's named
@@ -45,8 +45,17 @@ export function nameSchemas(operations: readonly { operation: OpenApiOperation; 
 function nameContent(content: Record<string, Entry>, components: Components, where: string, io: 'input' | 'output'): void {
   for (const type in content) {
     const entry = content[type];
-    if (entry.schema === undefined) continue;
-    const schema = components.use(entry.schema, where, io);
-    if (schema !== entry.schema) content[type] = { ...entry, schema }; // a copy: entries may be shared by media types
+    if (entry.schema !== undefined) {
+      const schema = components.use(entry.schema, where, io);
+      if (schema !== entry.schema) content[type] = { ...content[type], schema }; // a copy: entries may be shared by media types
+    }
+    // A stream's items (docs/streams.md#in-the-documents): 3.1's extension, 3.2's itemSchema (for SSE, the event's data).
+    const items = entry['x-waymark-items'];
+    if (items !== undefined) content[type] = { ...content[type], 'x-waymark-items': components.use(items, where, io) };
+    const itemSchema = entry.itemSchema as { properties?: { data?: { contentSchema?: unknown } } } | undefined;
+    const data = itemSchema?.properties?.data;
+    if (data?.contentSchema !== undefined) {
+      content[type] = { ...content[type], itemSchema: { ...itemSchema, properties: { ...itemSchema?.properties, data: { ...data, contentSchema: components.use(data.contentSchema, where, io) } } } };
+    } else if (itemSchema !== undefined) content[type] = { ...content[type], itemSchema: components.use(itemSchema, where, io) };
   }
 }
