@@ -23,9 +23,10 @@ export interface Renderer {
 
 /** The fields of one Server-Sent Event besides its data (`serverEvent()`: docs/streams.md). */
 export interface EventFields {
-  readonly event?: string;
-  readonly id?: string;
-  readonly retry?: number;
+  // `| undefined` too: `ServerEvent` holds every field, set or not, and a user's project may compile with exactOptionalPropertyTypes.
+  readonly event?: string | undefined;
+  readonly id?: string | undefined;
+  readonly retry?: number | undefined;
 }
 
 /** How a stream renderer frames a stream (docs/streams.md): each item, heartbeats, the end of a failed stream. */
