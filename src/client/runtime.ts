@@ -183,7 +183,7 @@ function eventOf(block: string): { event: string; data: string } | null {
 }
 
 /**
- * A stream operation's items (docs/streams.md): requested when iteration
+ * A stream operation's items: requested when iteration
  * begins, read from JSON Lines or Server-Sent Events as the response says,
  * each item parsed as it arrives. A status other than the stream's is an
  * UnexpectedStatus; SSE's 'event: error' a StreamError; a connection cut

@@ -126,7 +126,7 @@ export function streams(route: { readonly docs: { readonly responses?: { readonl
 /**
  * The renderers a route answers with: its own (else its controller's, else
  * its include's), else the app's; for a stream route, those among its own
- * that frame streams, else `STREAM_RENDERERS` (docs/streams.md#negotiation).
+ * that frame streams, else `STREAM_RENDERERS` (docs/streams.md#declaring-a-stream).
  */
 export function routeRenderers(route: Parameters<typeof streams>[0] & { readonly renderers: readonly Renderer[] | null }, app: readonly Renderer[]): readonly Renderer[] {
   if (!streams(route)) return route.renderers ?? app;
