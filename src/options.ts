@@ -191,7 +191,7 @@ export function resolveAppOptions(options: AppOptions): ResolvedAppOptions {
   const warned = new Set<string>();
   for (const params of sharedNameParams(table)) emitWaymarkWarning('WMWRN001', params, warned);
   checkShadowing(table, options.shadowing, warned);
-  for (const { code, params } of undocumented(table.routes)) emitWaymarkWarning(code, params, warned);
+  for (const { code, params } of undocumented(table.routes, options.openapi?.version === '3.2' ? '3.2' : '3.1')) emitWaymarkWarning(code, params, warned);
   checkKeys('createApp() option limits', options.limits ?? {}, ['paramLength', ...Object.keys(DEFAULT_PARSE_LIMITS)]);
   const paramLength = options.limits?.paramLength ?? 256;
   if (!Number.isInteger(paramLength) || paramLength < 1) throw new ImproperlyConfigured(`limits.paramLength must be a positive integer, got ${JSON.stringify(paramLength)}.`);

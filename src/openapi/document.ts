@@ -100,10 +100,12 @@ export function buildOpenApi(source: OpenApiSource, options: OpenApiOptions = {}
     const routeVersion = versionOfRoute(scheme, appScheme, version);
     if (routeVersion === undefined || !serves(route, routeVersion)) continue;
     // A method 3.1 has no field for, or a RegExp path no template describes, is left out, said as the build said it.
-    for (const { code, params } of undocumented([route])) warn(warningMessage(code, params));
+    for (const { code, params } of undocumented([route], oas)) warn(warningMessage(code, params));
     if (route.pattern.regexp?.irreversible) continue;
     const answered = methodsOf(route.method);
-    const methods = documentedMethods(route).fixed;
+    // 3.2 lists QUERY as its `query` field and any other method under `additionalOperations` (openapi/methods.ts).
+    const documented = documentedMethods(route);
+    const methods = oas === '3.2' ? [...documented.fixed, ...documented.additional] : documented.fixed;
     const routeWarn = (reason: string) => warn(`${routeName(route)}: ${reason}; its document entry is {} (any value).`);
     for (const form of formsOf(route.pattern.tokens)) {
       // Without versioning the page has one document: its `{version}` form names none.

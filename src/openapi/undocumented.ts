@@ -23,17 +23,17 @@ export function documentedMethods(route: RouteRecord): { fixed: readonly string[
   return { fixed, additional };
 }
 
-/** The catalogue's warnings for what a 3.1 document leaves out (src/errors/warnings.ts). */
+/** The catalogue's warnings for what a document leaves out (src/errors/warnings.ts): a 3.2 document lists every method. */
 const METHOD_WARNING = 'WMWRN004' satisfies WarningCode;
 const REGEXP_WARNING = 'WMWRN005' satisfies WarningCode;
 
 /** Why the 3.1 document leaves a route (or some of its methods) out, with the catalogue's warning for each: for the build's warnings and for `app.openapi()`'s `onWarning`. */
-export function undocumented(routes: readonly RouteRecord[]): { code: WarningCode; params: Record<string, string> }[] {
+export function undocumented(routes: readonly RouteRecord[], oas: '3.1' | '3.2' = '3.1'): { code: WarningCode; params: Record<string, string> }[] {
   const found: { code: WarningCode; params: Record<string, string> }[] = [];
   for (const route of routes) {
     const regexp = route.pattern.regexp;
     if (regexp?.irreversible) found.push({ code: REGEXP_WARNING, params: { route: `'${routeName(route)}'`, path: String(regexp.expression), reason: regexp.irreversible } });
-    else for (const method of documentedMethods(route).additional) found.push({ code: METHOD_WARNING, params: { route: `'${routeName(route)}'`, method } });
+    else if (oas === '3.1') for (const method of documentedMethods(route).additional) found.push({ code: METHOD_WARNING, params: { route: `'${routeName(route)}'`, method } });
   }
   return found;
 }
