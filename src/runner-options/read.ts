@@ -67,6 +67,18 @@ export function checkProject(tsconfigPath: string, { decorators = false, tsc = f
     problems.push({ file, path: '$', code: 'TYPESCRIPT_NOT_FOUND', message: `cannot resolve "typescript" from ${dirname(file)}; tsconfig.json is read with TypeScript's own reader` });
     return { errors: problems, warnings: [], options: null };
   }
+  // TypeScript 7's package is a version number and a native tsc: nothing here can read the file as ts-node would.
+  if (typeof ts.readConfigFile !== 'function') {
+    const version = (ts as { version?: unknown }).version;
+    problems.push({
+      file,
+      path: '$',
+      code: 'TSNODE_NEEDS_TYPESCRIPT_API',
+      message: `ts-node 10 needs TypeScript's JavaScript API, which TypeScript 7 does not have (this project has typescript ${String(version)}): the "ts-node" block cannot be read as ts-node would`,
+      suggestion: 'run `waymark check-config`, which judges the file with the project\'s own tsc (docs/cli.md#checking-a-tsconfigjson), or install a TypeScript 5 or 6 for ts-node',
+    });
+    return { errors: problems, warnings: [], options: null };
+  }
   const layers = loadChain(ts, file, problems);
   if (problems.length > 0 || layers.length === 0) return split(problems, null);
   const { block: validate } = schemas();
