@@ -6,6 +6,7 @@ import {
   Ctx,
   Get,
   HostNameVersioning,
+  Post,
   include,
   NamespaceVersioning,
   QueryParameterVersioning,
@@ -18,6 +19,18 @@ import {
 
 /** views.py's second renderer: JSON text under text/html. */
 const MIRRORED_HTML: Renderer = { mediaType: 'text/html', format: 'html', render: (value) => JSON.stringify(value) };
+
+/**
+ * A POST route at a path the generated requests never take: POST is then a method the app declares,
+ * so a POST to a user route is the 405 DRF answers, while DELETE, which no route declares, is the 501
+ * of docs/methods.md. Both differences stay measured (test/drf/exceptions.ts).
+ */
+@Controller('/__declares-post')
+class DeclaresPost {
+  @Post('', 'declares-post') post() {
+    return null;
+  }
+}
 
 /** One configuration of the mirrored app: the same fields drive.py reads (views.configure). */
 export interface Config {
@@ -88,6 +101,7 @@ export function mirroredApp(config: Config): App {
       include('/ns/v1', [Users], { namespace: 'v1', appName: 'users' }),
       include('/ns/v2', [Users], { namespace: 'v2', appName: 'users' }),
       include('/ns/other', [Users], { namespace: 'other', appName: 'users' }),
+      DeclaresPost,
     ],
     versioning,
     // The mirrored DRF view's second renderer (views.py's HTMLRenderer) writes JSON text under text/html: so does this one.
