@@ -181,7 +181,9 @@ function ended(ctx: Context, framing: StreamFraming, error: unknown): void {
     // Ending the socket, not the response: what was written goes out, the chunked body's last chunk never does.
     const socket = ctx.res.socket;
     if (socket === null) ctx.res.destroy();
-    else socket.end(() => socket.destroy());
+    // Node 24 holds the response's last writes outside the socket until the next tick, and socket.end() would drop
+    // them: an empty write's callback runs once they reached the socket (an empty chunk writes no last chunk).
+    else ctx.res.write('', () => socket.end(() => socket.destroy()));
     return;
   }
   const { translator, errors } = runtimeOf(ctx.app);

@@ -1,6 +1,6 @@
 // Reading streams over a real socket: what a client of docs/streams.md receives, byte for byte.
 import { request, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import type Koa from 'koa';
 
 export interface Read {
@@ -31,6 +31,43 @@ export function read(port: number, path: string, headers: Record<string, string>
     });
     req.on('error', reject);
     req.end();
+  });
+}
+
+/**
+ * The response as bytes off the socket, dechunked: for a body cut mid-stream, where Node's own
+ * client (22 and later) may drop what it buffered once it sees the body will not complete.
+ * `complete`: the chunked body ended with its last chunk. Sizes are read as characters: for ASCII bodies.
+ */
+export function readRaw(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string; complete: boolean }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    const lines = Object.entries({ host: `127.0.0.1:${port}`, connection: 'close', ...headers }).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.on('connect', () => socket.write(`GET ${path} HTTP/1.1\r\n${lines.join('')}\r\n`));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const split = raw.indexOf('\r\n\r\n');
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1] ?? 0);
+      let rest = raw.slice(split + 4);
+      let text = '';
+      let complete = false;
+      for (;;) {
+        const end = rest.indexOf('\r\n');
+        if (end < 0) break;
+        const size = Number.parseInt(rest.slice(0, end), 16);
+        if (size === 0) {
+          complete = true;
+          break;
+        }
+        if (rest.length < end + 2 + size) break;
+        text += rest.slice(end + 2, end + 2 + size);
+        rest = rest.slice(end + 4 + size);
+      }
+      resolve({ status, text, complete });
+    });
   });
 }
 
