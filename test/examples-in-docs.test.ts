@@ -102,7 +102,8 @@ describe('every runtime export of the package root has a runnable @example', fun
     mkdirSync(scratch, { recursive: true });
     for (const name of runtime) {
       (examples.get(name) ?? []).forEach((example, index) => {
-        const file = join(scratch, `${name}-${index + 1}.ts`);
+        // Numbered, not named: `route` and `Route` are two exports, and one file system may not tell their names apart.
+        const file = join(scratch, `example-${files.size + 1}.ts`);
         writeFileSync(file, program(example, runtime, types));
         files.set(`${name}-${index + 1}`, file);
       });
