@@ -1,10 +1,9 @@
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { brokenLinks, mapsPointInside } from './package-files';
-import { packOnce, project, removeWork, root, run, section, succeeds, TEN_MINUTES, writeFiles } from './project';
+import { freePort, packOnce, project, removeWork, root, run, section, succeeds, TEN_MINUTES, writeFiles } from './project';
 
 /**
  * A project outside the repository, as a new user makes one from
@@ -25,13 +24,6 @@ const extra = new Map([
   ],
 ]);
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((done) => server.once('listening', done));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 describe('consumer project: the packed tarball in an empty folder, as docs/getting-started.md says', function () {
   this.timeout(TEN_MINUTES);

@@ -3,6 +3,7 @@ import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
 
 // What the consumer suites share: a scratch folder outside the repository, the pages a new user
 // follows, and running commands there (test/consumer/*.suite.ts, run by .ci/suites/consumer.sh).
@@ -80,4 +81,13 @@ export function writeFiles(dir: string, files: ReadonlyMap<string, string>): voi
 /** Removes the scratch folder after the run (KEEP_CONSUMER=1 keeps it to look at). */
 export function removeWork(): void {
   if (!process.env.KEEP_CONSUMER) rmSync(work, { recursive: true, force: true });
+}
+
+/** A port free on 127.0.0.1 now, for a server a test starts in another process. */
+export async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await new Promise((done) => server.once('listening', done));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((done) => server.close(done));
+  return port;
 }

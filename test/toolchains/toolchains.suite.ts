@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { freePort } from '../consumer/project';
 import { join } from 'node:path';
 import { cells, type Cell } from './cells';
 import { recipe } from './recipes';
@@ -13,13 +13,6 @@ import { binDir, cacheRoot, environment, pack, removeCell, removeWork, serves, s
  * cell's runner. Run by .ci/suites/toolchains.sh; the downloads are kept in
  * the cache outside the clone, so a second run is quick.
  */
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((done) => server.once('listening', done));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 function slug(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');

@@ -1,6 +1,6 @@
 """
-DRF with waymark's documented Accept-header choices (versioning.md §5.1-5.3,
-api.md §9), used only to explain a disagreement: a request on which waymark
+DRF with waymark's documented Accept-header choices (docs/reference/versioning.md,
+docs/reference/decisions.md#content-negotiation), used only to explain a disagreement: a request on which waymark
 disagrees with plain DRF but agrees with this variant differs by these rules alone.
 
 - the header is split on commas outside quoted strings, and parameters on
