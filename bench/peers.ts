@@ -52,7 +52,8 @@ export const peerScenarios: Scenario[] = [
   ...newPeers.map((who) => peer(who, `GitHub API under /v1, /v2: ${who}`, ['--github', '--layout', 'versioned'], { requests: githubRequests('namespace') })),
   ...newPeers.map((who) => peer(who, postName[who] as string, ['--body'], { requests: post })),
   ...newPeers.map((who) => peer(who, `contract: ${who}, 20 fields`, ['--contract'])),
-  // The streams row: the peers here; waymark's row ('SSE, 10 events: waymark') joins with streams.
+  // The streams row: ten events of `{ n, text }`, then the end of the stream.
+  { name: 'SSE, 10 events: waymark', server: 'waymark', args: ['--sse'], requests: [{ path: '/events' }], headers: sse },
   { name: 'SSE, 10 events: raw node:http', server: 'raw', args: ['--sse'], requests: [{ path: '/events' }], headers: sse },
   { name: 'SSE, 10 events: fastify + @fastify/sse', server: 'fastify', args: ['--sse'], requests: [{ path: '/events' }], headers: sse },
   ...newPeers.filter((who) => who !== 'routing-controllers').map((who) => peer(who, `SSE, 10 events: ${who}`, ['--sse'], { requests: [{ path: '/events' }], headers: sse })),

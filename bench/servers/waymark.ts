@@ -20,6 +20,7 @@ import {
   type RouteSource,
   type VersioningScheme,
 } from '../../src';
+import { SSE_EVENTS, sseData } from '../shared/peers';
 import { filler } from '../shared/waymark-routes';
 import { args, serve, timed } from './serve';
 
@@ -60,7 +61,17 @@ class RenderedUsers extends PlainUsers {}
 })
 class HookedUsers extends PlainUsers {}
 
-const Users = process.argv.includes('--guard') ? GuardedUsers : process.argv.includes('--param-hook') ? HookedUsers : process.argv.includes('--csv') ? RenderedUsers : PlainUsers;
+/** `--sse`: the peers' SSE row (bench/peers.ts), `GET /events` answered by ten events then the end, each item written through its schema (docs/streams.md). */
+const Tick = { type: 'object', properties: { n: { type: 'integer' }, text: { type: 'string' } }, required: ['n', 'text'] } as const;
+@Controller('/events')
+class Events {
+  @Get('', { name: 'events', responses: { 200: { items: Tick } } })
+  async *events() {
+    for (let i = 0; i < SSE_EVENTS; i++) yield sseData(i);
+  }
+}
+
+const Users = process.argv.includes('--sse') ? Events : process.argv.includes('--guard') ? GuardedUsers : process.argv.includes('--param-hook') ? HookedUsers : process.argv.includes('--csv') ? RenderedUsers : PlainUsers;
 
 const versions = { defaultVersion: 'v1', allowedVersions: ['v1', 'v2'] };
 const schemes: Record<string, () => { versioning: VersioningScheme; target: RouteSource[] }> = {
