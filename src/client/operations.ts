@@ -37,7 +37,8 @@ export interface OperationSpec {
 }
 
 type Json = Record<string, unknown>;
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+/** A path item's fields for methods: 3.1's, and 3.2's `query`; 3.2 lists any other method under `additionalOperations`. */
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
 const PARAMETER_PLACES = new Set(['path', 'query', 'header']);
 
 /**
@@ -50,11 +51,9 @@ export function operationsOf(document: Json, version: string | null, carrier: Ve
   const operations: OperationSpec[] = [];
   const paths = (document.paths ?? {}) as Record<string, Json>;
   for (const [path, item] of Object.entries(paths)) {
-    for (const method of METHODS) {
-      const operation = item[method] as Json | undefined;
-      if (operation === undefined) continue;
+    for (const [method, operation] of operationsIn(item)) {
       const name = String(operation['x-waymark-route'] ?? operation.operationId);
-      const where = `${method.toUpperCase()} ${path} (${name})`;
+      const where = `${method} ${path} (${name})`;
       const fixedQuery: Record<string, string> = {};
       const parameters: ParameterSpec[] = [];
       for (const raw of [...((item.parameters ?? []) as Json[]), ...((operation.parameters ?? []) as Json[])]) {
@@ -78,7 +77,7 @@ export function operationsOf(document: Json, version: string | null, carrier: Ve
       operations.push({
         name,
         operationId: String(operation.operationId),
-        method: method.toUpperCase(),
+        method,
         path,
         parameters,
         body: bodyOf(operation.requestBody as Json | undefined),
@@ -91,6 +90,14 @@ export function operationsOf(document: Json, version: string | null, carrier: Ve
     }
   }
   return operations;
+}
+
+/** A path item's operations by the method sent: its fields for methods, then `additionalOperations` (`PURGE`) as named. */
+function operationsIn(item: Json): [string, Json][] {
+  const found: [string, Json][] = [];
+  for (const method of METHODS) if (item[method] !== undefined) found.push([method.toUpperCase(), item[method] as Json]);
+  for (const [method, operation] of Object.entries((item.additionalOperations ?? {}) as Record<string, Json>)) found.push([method, operation]);
+  return found;
 }
 
 /** The client takes every parameter by name in one object, so two places may not share a name. */

@@ -43,6 +43,11 @@ export function clientSourceOf(app: App, command: string): ClientSource {
   };
 }
 
+/**
+ * The version's document in OpenAPI 3.2, whatever the app writes its own in: only 3.2 lists
+ * routes for other methods (`query`, `additionalOperations`), and the client is built from the
+ * document alone (docs/client.md#what-it-is-built-from).
+ */
 function document(app: App, version: string | undefined): Record<string, unknown> {
-  return app.openapi(version === undefined ? {} : { version }) as unknown as Record<string, unknown>;
+  return app.openapi(version === undefined ? { openapi: '3.2' } : { version, openapi: '3.2' }) as unknown as Record<string, unknown>;
 }

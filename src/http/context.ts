@@ -32,10 +32,21 @@ declare module 'koa' {
     route: MatchedRoute | null;
     params: Record<string, string>;
     /**
-     * Set by a middleware before routing, the path routed on instead of `ctx.path`, as @koa/router
-     * honours it (a mount that strips a prefix; docs/coming-from-koa-router.md#the-context).
+     * Set by a middleware before routing, the path routed on instead of `ctx.path` (a mount that
+     * strips a prefix); once a route matched, its pattern, as @koa/router sets it
+     * (docs/coming-from-koa-router.md#the-context).
      */
     routerPath?: string;
+    /** @koa/router 15's name for the path routed on, set before routing: the same as setting `routerPath`. */
+    newRouterPath?: string;
+    /** The matched route's pattern, where @koa/router leaves it (what tracing and metrics middleware read). */
+    readonly _matchedRoute?: string;
+    /** The matched route's full name, where @koa/router leaves it; `undefined` for an unnamed route. */
+    readonly _matchedRouteName?: string;
+    /** The matched route's full name, as @koa/router sets it; `undefined` for an unnamed route. */
+    readonly routerName?: string;
+    /** Whether a route matched the request, as @koa/router sets it (`false` until one has). */
+    readonly routeMatched?: boolean;
     /**
      * A RegExp route's groups as matched (percent-encoded as sent), in order,
      * named ones included, `undefined` for a group that took no part: what
@@ -71,11 +82,59 @@ export function installContext(context: object, request?: object): void {
   }
   Object.assign(context, { route: null, version: null, versioningScheme: null, captures: NO_CAPTURES });
   Object.defineProperty(context, 'signal', { get: requestSignal, configurable: true });
+  installRouterFields(context);
   Object.defineProperty(context, 'reverse', {
     configurable: true,
     writable: true,
     value: function reverse(this: Context, name: string, params?: ReverseParams, options?: ReverseOptions) {
       return requestReverse(this, name, params, options);
+    },
+  });
+}
+
+/** Where a `routerPath` (or `newRouterPath`) set before routing is kept, off the names users read. */
+const ROUTED_ON = Symbol('waymark.routerPath');
+
+type RoutingContext = Context & { [ROUTED_ON]?: string };
+
+/**
+ * @koa/router's fields, read from `ctx.route` by getters on the app's prototype, so a request
+ * pays nothing for them unless they are read; the dispatcher's one read is `ctx.routerPath`,
+ * which is the path set before routing until a route matched and its pattern after.
+ */
+function installRouterFields(context: object): void {
+  const routed = {
+    configurable: true,
+    get(this: RoutingContext) {
+      return this[ROUTED_ON];
+    },
+    set(this: RoutingContext, path: string | undefined) {
+      this[ROUTED_ON] = path;
+    },
+  };
+  const fromRoute = <T>(read: (route: MatchedRoute) => T) => ({
+    configurable: true,
+    get(this: Context) {
+      return this.route === null ? undefined : read(this.route);
+    },
+  });
+  const name = fromRoute((route) => route.name ?? undefined);
+  Object.defineProperties(context, {
+    newRouterPath: routed,
+    routerPath: {
+      ...routed,
+      get(this: RoutingContext) {
+        return this.route === null ? this[ROUTED_ON] : this.route.pattern;
+      },
+    },
+    _matchedRoute: fromRoute((route) => route.pattern),
+    _matchedRouteName: name,
+    routerName: name,
+    routeMatched: {
+      configurable: true,
+      get(this: Context) {
+        return this.route !== null;
+      },
     },
   });
 }

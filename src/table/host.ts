@@ -1,7 +1,8 @@
-import { compile as compilePath, match as matchPath, type MatchFunction, type PathFunction } from 'path-to-regexp';
+import { compile as compilePath, match as matchPath, parse, type MatchFunction, type PathFunction } from 'path-to-regexp';
 import { ImproperlyConfigured } from '../errors';
 import type { RouteHost } from '../model/route';
 import { linearRegExp, namedGroups } from '../util/linear-regexp';
+import { paramsOf } from './tokens';
 
 /** What `host` of `include()` and `@Controller()` takes. */
 export type HostOption = string | RegExp | readonly (string | RegExp)[];
@@ -134,4 +135,20 @@ function regExpAlternative(entry: RegExp, where: string): Alternative {
     },
     build: null,
   };
+}
+
+/**
+ * The host parameters of a route's host patterns (`app.routes`' `host.patterns`), in the order
+ * they appear, each `optional` when a host is built without it: it sits in an optional group
+ * (`'{:region.}api.example.com'`) or another alternative does not have it. A RegExp alternative
+ * (`/source/flags`) builds no host of its own, so its named groups count as required.
+ */
+export function hostParamsOf(patterns: readonly string[]): { name: string; optional: boolean }[] {
+  const alternatives = patterns.map((pattern) =>
+    pattern.startsWith('/')
+      ? Object.keys(namedGroups(pattern.slice(1, pattern.lastIndexOf('/')))).map((name) => ({ name, optional: false }))
+      : paramsOf(parse(pattern).tokens),
+  );
+  const names = [...new Set(alternatives.flatMap((params) => params.map((param) => param.name)))];
+  return names.map((name) => ({ name, optional: !alternatives.every((params) => params.some((param) => param.name === name && !param.optional)) }));
 }

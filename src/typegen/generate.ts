@@ -1,5 +1,6 @@
 import type { RouteInfo } from '../model/info';
 import type { VersioningScheme } from '../model/scheme';
+import { hostParamsOf } from '../table/host';
 import { BaseVersioning } from '../versioning/base';
 import { NamespaceVersioning } from '../versioning/namespace';
 import { QueryParameterVersioning } from '../versioning/query-parameter';
@@ -75,10 +76,10 @@ function add(names: Map<string, string[]>, name: string, type: string): void {
 
 /**
  * `{ id: string | number; page?: string | number; path: string }`: optional groups, and the parameter the request fills in, optional;
- * a host-bound route's host parameters first (docs/coming-from-koa-router.md#hosts).
+ * a host-bound route's host parameters first, optional where a host is built without them (docs/coming-from-koa-router.md#hosts).
  */
 function paramsType(route: RouteInfo, filled: string | null): string {
-  const members = (route.host?.parameters ?? []).map((name) => `${memberName(name)}: string`);
+  const members = hostParamsOf(route.host?.patterns ?? []).map(({ name, optional }) => `${memberName(name)}${optional ? '?' : ''}: string`);
   for (const param of route.parameters) {
     const optional = param.optional || param.name === filled ? '?' : '';
     members.push(`${memberName(param.name)}${optional}: ${param.wildcard ? 'string' : 'string | number'}`);

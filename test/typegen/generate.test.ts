@@ -32,6 +32,10 @@ describe('typegen/generate', () => {
       'polls:index': ['{}'],
       'api:thing': ['{ version: string | number; id: string | number }'],
       custom: ['{ slug: string | number }'],
+      // Host parameters: optional in an optional group, or where another alternative has none (docs/coming-from-koa-router.md#hosts).
+      regional: ['{ region?: string; id: string | number }'],
+      tenant: ['{ tenant: string; id: string | number }'],
+      shared: ['{ tenant?: string }'],
     });
   });
 
@@ -50,7 +54,7 @@ describe('typegen/generate', () => {
     expect(text).to.contain("    'users:detail': { id: string | number } | { slug: string | number };\n");
     const [url, request] = text.split('interface RequestRouteNames');
     const order = [...url.matchAll(/^ {4}'([^']+)'/gm)].map((m) => m[1]);
-    expect(order).to.have.length(9).and.deep.equal([...order].sort());
+    expect(order).to.have.length(12).and.deep.equal([...order].sort());
     expect(request).to.equal(" {\n    'api:thing': { version?: string | number; id: string | number };\n    'custom': { [param: string]: string | number | readonly (string | number)[] };\n  }\n}\n");
   });
 

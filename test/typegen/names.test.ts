@@ -52,6 +52,15 @@ export function calls(ctx: Context): string[] {
     ctx.reverse('custom'),
     ctx.reverse('custom', { slug: 'a', page: 2 }),
     app.url('custom', { slug: 'a' }),
+    app.url('regional', { id: 1 }),
+    app.url('regional', { region: 'eu', id: 1 }),
+    app.url('tenant', { tenant: 'acme', id: 1 }),
+    app.url('shared'),
+    app.url('shared', { tenant: 'acme' }),
+    // @ts-expect-error a host parameter outside every optional group is required
+    app.url('tenant', { id: 1 }),
+    // @ts-expect-error a host parameter is a label, a string
+    app.url('regional', { region: 1, id: 1 }),
     // @ts-expect-error only a request's scheme of your own may supply the slug
     app.url('custom'),
     // @ts-expect-error app.url has no request to take URL-path's version from
