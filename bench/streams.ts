@@ -257,7 +257,11 @@ async function main(): Promise<void> {
   if (!PARTS.includes('idle')) return;
   const waymark = await idle('waymark');
   const fastify = await idle('fastify');
-  console.log(`${IDLE} idle open streams, heap per stream: waymark ${(waymark / 1024).toFixed(1)} KiB, fastify ${(fastify / 1024).toFixed(1)} KiB (waymark / fastify ${(waymark / fastify).toFixed(2)}, target <= 1)`);
+  const node = await idle('node'); // what Node's own socket, request and response hold: the floor of any framework on node:http
+  console.log(
+    `${IDLE} idle open streams, heap per stream: waymark ${(waymark / 1024).toFixed(1)} KiB, fastify ${(fastify / 1024).toFixed(1)} KiB, ` +
+      `hand-written node:http ${(node / 1024).toFixed(1)} KiB (waymark / fastify ${(waymark / fastify).toFixed(2)}, target <= 1)`,
+  );
 }
 
 void main().catch((error: unknown) => {
