@@ -14,6 +14,10 @@ const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const EVENTS = Number(process.env.EVENTS ?? 100_000);
 const SLOW_ITEMS = Number(process.env.SLOW_ITEMS ?? 1_000_000);
 const IDLE = Number(process.env.IDLE ?? 5_000);
+/** The server the slow client reads from (waymark by default; `node` for the hand-written writer, to compare). */
+const SLOW_KIND = (process.env.SLOW_KIND ?? 'waymark') as Kind;
+/** Which parts to run (comma-separated): throughput, slow, idle; all by default. */
+const PARTS = (process.env.PARTS ?? 'throughput,slow,idle').split(',');
 const item = (id: number) => ({ id, name: 'user', active: true });
 const ITEM = { type: 'object', required: ['id', 'name', 'active'], properties: { id: { type: 'integer' }, name: { type: 'string' }, active: { type: 'boolean' } } } as const;
 
@@ -92,23 +96,30 @@ async function child(kind: Kind): Promise<void> {
   const server = await serve(kind);
   if (!('port' in server) && !server.listening) await new Promise((resolve) => server.once('listening', resolve));
   const port = 'port' in server ? server.port : (server.address() as AddressInfo).port;
-  let peak = 0;
-  setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20).unref();
+  let peak = { rss: 0, heapTotal: 0, external: 0 };
+  setInterval(() => {
+    const now = process.memoryUsage();
+    peak = { rss: Math.max(peak.rss, now.rss), heapTotal: Math.max(peak.heapTotal, now.heapTotal), external: Math.max(peak.external, now.external) };
+  }, 20).unref();
   process.on('message', (message: string) => {
     if (message === 'memory') {
       (globalThis as { gc?: () => void }).gc?.();
-      const { rss, heapUsed } = process.memoryUsage();
-      process.send?.({ rss, heapUsed, peak });
-      peak = rss;
+      const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+      process.send?.({ rss, heapUsed, heapTotal, external, peak });
+      peak = { rss, heapTotal, external };
     }
   });
   process.send?.({ port });
 }
 
 interface Memory {
+  /** After a full GC. */
   rss: number;
   heapUsed: number;
-  peak: number;
+  heapTotal: number;
+  external: number;
+  /** The highest seen (every 20 ms) since the last question. */
+  peak: { rss: number; heapTotal: number; external: number };
 }
 
 class Child {
@@ -117,7 +128,7 @@ class Child {
     readonly port: number,
   ) {}
   static async start(kind: Kind): Promise<Child> {
-    const made = fork(__filename, ['serve', kind], { execArgv: ['--expose-gc'] });
+    const made = fork(__filename, ['serve', kind], { execArgv: ['--expose-gc', ...(process.env.CHILD_FLAGS ?? '').split(' ').filter(Boolean)] });
     const { port } = await new Promise<{ port: number }>((resolve) => made.once('message', resolve as never));
     return new Child(made, port);
   }
@@ -187,15 +198,28 @@ async function throughput(): Promise<void> {
   console.log(`  waymark / hono streamSSE         ${(of('waymark') / of('hono')).toFixed(3)} (target >= 1)`);
 }
 
+/**
+ * RSS while SLOW_ITEMS items go to a slow client, twice in one process: the first stream after a
+ * warm-up of 10,000 items, then a second one like it. The first pays for V8 sizing its heap to the
+ * allocation rate of a stream (its young generation grows from 1 to 16 MiB per semi-space, and
+ * is kept), which is not live memory: the heap used after a full GC says what is.
+ */
 async function slowClient(): Promise<void> {
-  const child = await Child.start('waymark');
+  const child = await Child.start(SLOW_KIND);
   await readAll(child.port, '/events?n=10000'); // the process warmed up: what it holds at rest
-  const start = await child.memory();
-  const { events, ms } = await readAll(child.port, `/events?n=${SLOW_ITEMS}`, 1);
-  const after = await child.memory();
+  let start = await child.memory();
+  for (const run of ['first', 'second']) {
+    const { events, ms } = await readAll(child.port, `/events?n=${SLOW_ITEMS}`, 1);
+    const after = await child.memory();
+    const growth = after.peak.rss / start.rss - 1;
+    console.log(
+      `${events} items from ${SLOW_KIND} to a slow client (${run} stream) in ${Math.round(ms)} ms: RSS ${mb(start.rss)} at start, ${mb(after.peak.rss)} at its peak ` +
+        `(${(growth * 100).toFixed(1)}%, target within 10%); V8 heap total ${mb(start.heapTotal)} -> ${mb(after.peak.heapTotal)} at its peak, ` +
+        `heap used after a full GC ${mb(start.heapUsed)} -> ${mb(after.heapUsed)}, external ${mb(start.external)} -> ${mb(after.peak.external)} at its peak`,
+    );
+    start = after;
+  }
   child.stop();
-  const growth = after.peak / start.rss - 1;
-  console.log(`${events} items to a slow client in ${Math.round(ms)} ms: RSS ${mb(start.rss)} at start, ${mb(after.peak)} at its peak (${(growth * 100).toFixed(1)}%, target within 10%)`);
 }
 
 async function idle(kind: Kind): Promise<number> {
@@ -228,11 +252,16 @@ function mb(bytes: number): string {
 
 async function main(): Promise<void> {
   if (process.argv[2] === 'serve') return child(process.argv[3] as Kind);
-  await throughput();
-  await slowClient();
+  if (PARTS.includes('throughput')) await throughput();
+  if (PARTS.includes('slow')) await slowClient();
+  if (!PARTS.includes('idle')) return;
   const waymark = await idle('waymark');
   const fastify = await idle('fastify');
-  console.log(`${IDLE} idle open streams, heap per stream: waymark ${(waymark / 1024).toFixed(1)} KiB, fastify ${(fastify / 1024).toFixed(1)} KiB (waymark / fastify ${(waymark / fastify).toFixed(2)}, target <= 1)`);
+  const node = await idle('node'); // what Node's own socket, request and response hold: the floor of any framework on node:http
+  console.log(
+    `${IDLE} idle open streams, heap per stream: waymark ${(waymark / 1024).toFixed(1)} KiB, fastify ${(fastify / 1024).toFixed(1)} KiB, ` +
+      `hand-written node:http ${(node / 1024).toFixed(1)} KiB (waymark / fastify ${(waymark / fastify).toFixed(2)}, target <= 1)`,
+  );
 }
 
 void main().catch((error: unknown) => {

@@ -22,28 +22,32 @@ const closing = new WeakMap<Server, Promise<void>>();
 /** Servers whose listener is closed (the readiness delay is over): requests are refused. */
 const draining = new WeakSet<Server>();
 
-/** Per server, how to end each open stream (docs/streams.md#shutdown): closeGracefully ends them once draining begins. */
-const streams = new WeakMap<Server, Set<() => void>>();
+/** An open stream, which closeGracefully ends (docs/streams.md#shutdown). */
+export interface HeldStream {
+  end(): void;
+}
+
+/** Per server, its open streams: closeGracefully ends them once draining begins. */
+const streams = new WeakMap<Server, Set<HeldStream>>();
 
 /**
  * Registers an open stream of this request's server, which `closeGracefully`
  * ends (calls `end`) once its readiness delay is over, so that a rolling
- * restart never waits on a client that would listen for ever. Returns the
- * function that unregisters it when the stream ends on its own. A stream that
- * opens on a server already draining is ended at once.
+ * restart never waits on a client that would listen for ever. Returns the set
+ * it is in, for the stream to leave when it ends on its own (no closure per
+ * stream). A stream that opens on a server already draining is ended at once.
  */
-export function holdStream(ctx: Context, end: () => void): () => void {
+export function holdStream(ctx: Context, stream: HeldStream): Set<HeldStream> | undefined {
   const server = serverOf(ctx);
-  if (server === undefined) return () => {};
+  if (server === undefined) return undefined;
   if (draining.has(server)) {
-    queueMicrotask(end);
-    return () => {};
+    queueMicrotask(() => stream.end());
+    return undefined;
   }
   let open = streams.get(server);
   if (open === undefined) streams.set(server, (open = new Set()));
-  const held = open;
-  held.add(end);
-  return () => held.delete(end);
+  open.add(stream);
+  return open;
 }
 
 function serverOf(ctx: Context): Server | undefined {
@@ -128,7 +132,7 @@ function drain(server: Server, timeout: number): Promise<void> {
   draining.add(server);
   const open = streams.get(server);
   streams.delete(server);
-  for (const end of open ?? []) end();
+  for (const stream of open ?? []) stream.end();
   return new Promise<void>((resolve) => {
     const sweep = setInterval(() => server.closeIdleConnections(), 50);
     const deadline = timeout === Infinity ? undefined : setTimeout(() => server.closeAllConnections(), timeout);

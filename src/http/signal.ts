@@ -18,17 +18,19 @@ export function abortRequest(ctx: Context): void {
   controllerOf(ctx).abort();
 }
 
+type Carrier = { [SIGNAL]?: AbortController };
+
 function controllerOf(ctx: Context): AbortController {
-  const carrier = ctx as Context & { [SIGNAL]?: AbortController };
-  let controller = carrier[SIGNAL];
+  const res = ctx.res as Context['res'] & Carrier;
+  let controller = res[SIGNAL];
   if (!controller) {
-    const made = new AbortController();
-    controller = carrier[SIGNAL] = made;
-    const res = ctx.res;
-    if (res.destroyed && !res.writableFinished) made.abort();
-    else res.once('close', () => {
-      if (!res.writableFinished) made.abort();
-    });
+    controller = res[SIGNAL] = new AbortController();
+    if (res.destroyed && !res.writableFinished) controller.abort();
+    else res.on('close', closed); // one function for every request, not a closure (and once()'s wrapper) per request: streams stay open by the thousand
   }
   return controller;
+}
+
+function closed(this: Context['res'] & Carrier): void {
+  if (!this.writableFinished) this[SIGNAL]?.abort();
 }

@@ -6,7 +6,7 @@ import { routeLabel } from '../table/label';
 import type { StreamFraming } from '../model/renderer';
 import type { Offer } from '../negotiation/offers';
 import { ServerEvent } from '../negotiation/streams';
-import { holdStream } from '../shutdown';
+import { holdStream, type HeldStream } from '../shutdown';
 import { runtimeOf } from '../runtime';
 import { asError, problemBody, toProblem } from './problem';
 import { abortRequest } from './signal';
@@ -17,7 +17,6 @@ export type ItemText = (ctx: Context, item: unknown) => string | Promise<string>
 /** The default `stream.heartbeat`: proxies commonly close a connection idle for 30 to 60 s. */
 export const DEFAULT_HEARTBEAT = 15_000;
 
-const CLOSED = Symbol('closed');
 /** Characters gathered before they are written at once. */
 const BATCH = 16 * 1024;
 
@@ -38,140 +37,206 @@ export function undeclaredStream(route: RouteRecord): InvalidResponse {
  * item framed by the negotiated stream renderer, the next item taken only once
  * the socket has taken the previous one (`write()` said so, or `drain`). The
  * status and headers go out with the first item or heartbeat; before that, an
- * error is thrown, for the ordinary error response. After it, an error ends
- * the stream as the renderer says (SSE's `event: error`, else the connection
- * cut) and goes to the app's `error` event. A client that goes away, or
+ * error rejects the returned promise, for the ordinary error response. Once
+ * the stream is open the promise resolves, so the middleware around it returns
+ * and its frames are freed, and the stream runs on its own: an error then ends
+ * it as the renderer says (SSE's `event: error`, else the connection cut) and
+ * goes to the app's `error` event. A client that goes away, or
  * `closeGracefully`, ends it: the iterator's `return()` is called (a
  * generator's `finally` runs) and nothing more is written.
  */
-export async function pump(ctx: Context, iterable: AsyncIterable<unknown>, offer: Offer, text: ItemText, heartbeat: number): Promise<void> {
-  const framing = offer.renderer.stream as StreamFraming;
-  const res = ctx.res;
-  const iterator = iterable[Symbol.asyncIterator]();
-  let opened = false;
-  let closed = false;
-  let wake: (() => void) | null = null;
-  let closing!: () => void;
-  const whenClosed = new Promise<typeof CLOSED>((resolve) => (closing = () => resolve(CLOSED)));
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let release = (): void => {};
-  const returned = (): void => {
-    // Whatever the iterator's own `return()` does (throws, rejects, never settles), the request is over.
-    try {
-      const result = iterator.return?.();
-      if (result !== undefined) Promise.resolve(result).catch((error: unknown) => ctx.app.emit('error', asError(error), ctx));
-    } catch (error) {
-      ctx.app.emit('error', asError(error), ctx);
+export function pump(ctx: Context, iterable: AsyncIterable<unknown>, offer: Offer, text: ItemText, heartbeat: number): Promise<void> {
+  return new Promise((resolve, reject) => new Pump(ctx, iterable[Symbol.asyncIterator](), offer, text, heartbeat, resolve, reject));
+}
+
+/**
+ * One open stream's state, in one object: thousands of idle streams each hold
+ * this and what Node and Koa hold per request, not a dozen closures and the
+ * middleware's suspended frames (docs/streams.md#performance). Its own
+ * methods are the listeners (`handleEvent` for the signal's abort, `end` for
+ * closeGracefully); the timers call the module's functions with it.
+ */
+class Pump implements HeldStream {
+  private readonly res: Context['res'];
+  private readonly framing: StreamFraming;
+  private readonly signal: AbortSignal;
+  private opened = false;
+  private closed = false;
+  /** Items of this turn of the event loop, written together (up to BATCH characters): a write per item cost more than the rest of the stream. */
+  private pending = '';
+  private flushing: ReturnType<typeof setImmediate> | undefined = undefined;
+  private backedUp = false;
+  private timer: ReturnType<typeof setInterval> | undefined = undefined;
+  private held: Set<HeldStream> | undefined = undefined;
+  private wake: (() => void) | null = null;
+  /** Settle the promise pump() returned; null once it has settled. */
+  private resolve: (() => void) | null;
+  private reject: ((error: unknown) => void) | null;
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly iterator: AsyncIterator<unknown>,
+    private readonly offer: Offer,
+    private readonly text: ItemText,
+    heartbeat: number,
+    resolve: () => void,
+    reject: (error: unknown) => void,
+  ) {
+    this.res = ctx.res;
+    this.framing = offer.renderer.stream as StreamFraming;
+    this.resolve = resolve;
+    this.reject = reject;
+    this.signal = ctx.signal;
+    if (this.signal.aborted) {
+      this.handleEvent();
+      return;
     }
-  };
-  const close = (): void => {
-    if (closed) return;
-    closed = true;
-    clearInterval(timer);
-    release();
-    wake?.();
-  };
-  const open = (): void => {
-    opened = true;
+    this.signal.addEventListener('abort', this, { once: true });
+    this.held = holdStream(ctx, this);
+    if (heartbeat > 0 && this.framing.heartbeat !== undefined) this.timer = setInterval(beat, heartbeat, this);
+    void this.run();
+  }
+
+  /** The request's promise settles: the middleware around the stream returns. */
+  private settle(): void {
+    const resolve = this.resolve;
+    this.resolve = this.reject = null;
+    resolve?.();
+  }
+
+  /** Gone: the client left (ctx.signal). Named for EventTarget, which calls an object listener's `handleEvent`. */
+  handleEvent(): void {
+    this.close();
+    this.settle(); // the request ends now, whatever the iterator is waiting for
+    this.returned();
+  }
+
+  /** closeGracefully ends the stream (docs/streams.md#shutdown): an ended one is a finished stream. */
+  end(): void {
+    if (this.closed) return;
+    this.close();
+    this.signal.removeEventListener('abort', this);
+    abortRequest(this.ctx); // a generator waiting with ctx.signal wakes, and its finally runs
+    this.returned();
+    if (!this.opened) this.open();
+    this.res.end(this.pending);
+    this.settle();
+  }
+
+  /** Whatever the iterator's own `return()` does (throws, rejects, never settles), the request is over. */
+  private returned(): void {
+    try {
+      const result = this.iterator.return?.();
+      if (result !== undefined) Promise.resolve(result).catch((error: unknown) => this.ctx.app.emit('error', asError(error), this.ctx));
+    } catch (error) {
+      this.ctx.app.emit('error', asError(error), this.ctx);
+    }
+  }
+
+  private close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.timer);
+    this.held?.delete(this);
+    this.wake?.();
+  }
+
+  private open(): void {
+    this.opened = true;
+    const ctx = this.ctx;
     ctx.respond = false;
     const status = ctx.status >= 200 && ctx.status < 300 && (ctx.response as unknown as { _explicitStatus?: boolean })._explicitStatus ? ctx.status : 200;
     ctx.status = status;
-    offer.setContentType(ctx);
+    this.offer.setContentType(ctx);
     ctx.remove('Content-Length');
     ctx.set('Cache-Control', 'no-cache');
     ctx.set('X-Accel-Buffering', 'no');
-    res.flushHeaders();
-  };
-  // Gone: the client left (ctx.signal), or closeGracefully ends the stream (an ended one is a finished stream).
-  const onAbort = (): void => {
-    close();
-    closing(); // the request ends now, whatever the iterator is waiting for
-    returned();
-  };
-  const signal = ctx.signal;
-  if (signal.aborted) return onAbort();
-  signal.addEventListener('abort', onAbort, { once: true });
-  release = holdStream(ctx, () => {
-    if (closed) return;
-    close();
-    signal.removeEventListener('abort', onAbort);
-    abortRequest(ctx); // a generator waiting with ctx.signal wakes, and its finally runs
-    returned();
-    if (!opened) open();
-    res.end(pending);
-    closing();
-  });
-  if (heartbeat > 0 && framing.heartbeat !== undefined) {
-    const comment = framing.heartbeat;
-    timer = setInterval(() => {
-      if (closed || backedUp) return; // a socket that has not taken the last write needs no more
-      if (!opened) open();
-      pending += comment;
-      flush();
-    }, heartbeat);
+    this.res.flushHeaders();
+    this.settle();
   }
-  // Items are gathered for one turn of the event loop (up to BATCH characters) and written together:
-  // a write per item cost more than the rest of the stream. The socket is asked again before the next item.
-  let pending = '';
-  let flushing: ReturnType<typeof setImmediate> | undefined;
-  let backedUp = false;
-  const flush = (): void => {
-    clearImmediate(flushing);
-    flushing = undefined;
-    if (pending === '' || closed) return;
-    const chunk = pending;
-    pending = '';
-    if (!res.write(chunk)) backedUp = true;
-  };
-  const drained = async (): Promise<void> => {
+
+  /** A comment line every `heartbeat` ms, unless the socket has not taken the last write. */
+  beat(): void {
+    if (this.closed || this.backedUp) return;
+    if (!this.opened) this.open();
+    this.pending += this.framing.heartbeat as string;
+    this.flush();
+  }
+
+  flush(): void {
+    clearImmediate(this.flushing);
+    this.flushing = undefined;
+    if (this.pending === '' || this.closed) return;
+    const chunk = this.pending;
+    this.pending = '';
+    if (!this.res.write(chunk)) this.backedUp = true;
+  }
+
+  private async drained(): Promise<void> {
     let resume!: () => void;
     await new Promise<void>((resolve) => {
-      wake = resume = resolve;
-      res.once('drain', resolve);
+      this.wake = resume = resolve;
+      this.res.once('drain', resolve);
     });
-    res.removeListener('drain', resume);
-    wake = null;
-    backedUp = false;
-  };
-  const loop = async (): Promise<void> => {
+    this.res.removeListener('drain', resume);
+    this.wake = null;
+    this.backedUp = false;
+  }
+
+  /** Takes the items; never rejects (an error is `failed`'s): one async frame per stream, no handler of its promise. */
+  private async run(): Promise<void> {
     try {
+      const { iterator, framing, text, ctx } = this;
       for (;;) {
-        if (backedUp) await drained();
-        if (closed) return;
+        if (this.backedUp) await this.drained();
+        if (this.closed) return;
         const step = await iterator.next();
-        if (closed) return;
+        if (this.closed) return;
         if (step.done === true) break;
         const item = step.value;
         let written = item instanceof ServerEvent ? text(ctx, item.data) : text(ctx, item);
         if (typeof written !== 'string') written = await written;
-        if (closed) return;
-        if (!opened) open();
-        pending += framing.item(written, item instanceof ServerEvent ? item : undefined);
-        if (pending.length >= BATCH) flush();
-        else flushing ??= setImmediate(flush);
+        if (this.closed) return;
+        if (!this.opened) this.open();
+        this.pending += framing.item(written, item instanceof ServerEvent ? item : undefined);
+        if (this.pending.length >= BATCH) this.flush();
+        else this.flushing ??= setImmediate(flush, this);
       }
-      clearImmediate(flushing);
-      close();
-      signal.removeEventListener('abort', onAbort);
-      if (!opened) open();
-      res.end(pending);
+      clearImmediate(this.flushing);
+      this.close();
+      this.signal.removeEventListener('abort', this);
+      if (!this.opened) this.open();
+      this.res.end(this.pending);
+      this.settle();
     } catch (error) {
-      const wasClosed = closed;
-      flush();
-      close();
-      signal.removeEventListener('abort', onAbort);
-      returned();
-      if (wasClosed) {
-        ctx.app.emit('error', asError(error), ctx);
-        return;
-      }
-      if (!opened) throw error;
-      ended(ctx, framing, error);
+      this.failed(error);
     }
-  };
-  // One race for the stream, not one per item: the request ends when the stream closes, even while the
-  // iterator is still waiting (its return() runs once that wait settles).
-  await Promise.race([loop(), whenClosed]);
+  }
+
+  private failed(error: unknown): void {
+    const wasClosed = this.closed;
+    this.flush();
+    this.close();
+    this.signal.removeEventListener('abort', this);
+    this.returned();
+    if (wasClosed) {
+      this.settle();
+      this.ctx.app.emit('error', asError(error), this.ctx);
+      return;
+    }
+    if (this.opened) return ended(this.ctx, this.framing, error);
+    const reject = this.reject as (error: unknown) => void; // not opened, not closed: the promise is pending
+    this.resolve = this.reject = null;
+    reject(error); // the ordinary error response
+  }
+}
+
+function beat(stream: Pump): void {
+  stream.beat();
+}
+
+function flush(stream: Pump): void {
+  stream.flush();
 }
 
 /** The end of a stream that failed after its first item: the renderer's last event (SSE's `event: error`), else the connection cut so the chunked body never terminates. */

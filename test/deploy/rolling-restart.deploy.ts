@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { runLoad } from './load';
+import { runLoad, type LoadResult } from './load';
+import { StreamClient } from './streams';
 import { compiledApp, freePorts, haproxyConfig, start, stop, stopAll } from './processes';
 
 /**
@@ -18,6 +19,8 @@ const RATE = Number(process.env.DEPLOY_RATE ?? 2000);
 const SECONDS = Number(process.env.DEPLOY_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.DEPLOY_CONNECTIONS ?? 128);
 const GRACEFUL = process.env.DEPLOY_GRACEFUL ?? 'on';
+/** Stream clients held open through the proxy during the second rolling restart, half SSE, half JSON Lines. */
+const STREAMS = Number(process.env.DEPLOY_STREAMS ?? 24);
 /** The Host the clients use: the apps' links must be built on it (X-Forwarded-Host), not on theirs. */
 const HOST = 'shop.example.test';
 
@@ -44,9 +47,16 @@ describe(`deployment: three processes behind haproxy, rolling restart under load
   let appPorts: number[];
   let script: string;
   const apps: ChildProcess[] = [];
+  /** What each app process wrote on its stdout, by its name (`app2.1`). */
+  const logs = new Map<string, string>();
 
-  const startApp = (index: number, generation: number) =>
-    start(process.execPath, [script], { PORT: String(appPorts[index]), NAME: `app${index + 1}.${generation}`, PROXY: '127.0.0.2', GRACEFUL }, /listening/);
+  const startApp = async (index: number, generation: number) => {
+    const name = `app${index + 1}.${generation}`;
+    const child = await start(process.execPath, [script], { PORT: String(appPorts[index]), NAME: name, PROXY: '127.0.0.2', GRACEFUL }, /listening/);
+    logs.set(name, '');
+    child.stdout?.on('data', (chunk) => logs.set(name, logs.get(name) + String(chunk)));
+    return child;
+  };
 
   before(async () => {
     if (spawnSync('haproxy', ['-v']).error) throw new Error("haproxy is not installed: `apt-get install haproxy` (.ci/suites/deploy.sh installs Debian's).");
@@ -142,6 +152,85 @@ describe(`deployment: three processes behind haproxy, rolling restart under load
     // busy with more than this test; the rate reached is printed above), through all six processes.
     expect(result.sent).to.be.at.least((RATE * SECONDS) / 3);
     expect([...served.keys()].sort()).to.deep.equal(['app1.1', 'app1.2', 'app2.1', 'app2.2', 'app3.1', 'app3.2']);
+  });
+
+  it(`${STREAMS} streams (SSE and JSON Lines) held open through the proxy and ${RATE} requests/s, each process restarted in turn: every stream ends whole, no request fails`, async () => {
+    const headers = { Host: HOST };
+    const generation = apps.map((_, index) => 1 + Math.max(0, ...[...logs.keys()].filter((name) => name.startsWith(`app${index + 1}.`)).map((name) => Number(name.split('.')[1]))));
+    let loading = true;
+    const inRotation = new Set<string>();
+    const finished = runLoad({
+      port: front,
+      rate: RATE,
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      requests: [
+        { method: 'GET', path: '/orders/7', headers },
+        { method: 'POST', path: '/orders', headers: { ...headers, 'Content-Type': 'application/json' }, body: '{}' },
+      ],
+      verify: (status, body) => {
+        try {
+          const answer = JSON.parse(body) as { served: string };
+          inRotation.add(answer.served);
+          return status < 300;
+        } catch {
+          return false;
+        }
+      },
+    }).finally(() => (loading = false));
+    const clients = Array.from({ length: STREAMS }, (_, i) => new StreamClient(front, `s${i}`, i % 2 === 0 ? 'sse' : 'jsonl', headers));
+
+    await sleep(2_000);
+    const restarted: string[] = [];
+    for (let index = 0; index < 3 && loading; index++) {
+      const old = `app${index + 1}.${generation[index] - 1}`;
+      await stop(apps[index]);
+      restarted.push(old);
+      const name = `app${index + 1}.${generation[index]}`;
+      apps[index] = await startApp(index, generation[index]);
+      // Back in rotation once haproxy has sent it a request of the load (two passed checks).
+      while (loading && !inRotation.has(name)) await sleep(50);
+    }
+    const result: LoadResult = await finished;
+    for (const client of clients) client.close();
+
+    const connections = clients.flatMap((client) => client.connections);
+    const byServer = (connection: (typeof connections)[number]) => [...new Set(connection.items.map((item) => item.served))];
+    const ended = connections.filter((connection) => connection.end !== 'left');
+    const numbers = {
+      requests: result.sent,
+      failures: Object.values(result.errors).reduce((sum, count) => sum + count, 0) + result.mismatches,
+      statuses: result.statuses,
+      streams: STREAMS,
+      connections: connections.length,
+      endedByServer: ended.length,
+      cut: ended.filter((connection) => connection.end === 'cut').map((connection) => `${connection.id} ${connection.error} on ${byServer(connection)}`),
+      items: connections.reduce((sum, connection) => sum + connection.items.length, 0),
+    };
+    console.log(`      stream numbers: ${JSON.stringify(numbers)}`);
+
+    expect(restarted, 'every process was replaced').to.have.length(3);
+    // The plain requests: every one answered, and right.
+    expect({ errors: result.errors, mismatches: result.mismatches, firstMismatch: result.firstMismatch }).to.deep.equal({ errors: {}, mismatches: 0, firstMismatch: '' });
+    expect(Object.keys(result.statuses).every((status) => Number(status) < 300), JSON.stringify(result.statuses)).to.equal(true);
+    // Every connection a server ended ended as a finished stream, after a whole item, and was answered 200.
+    for (const connection of ended) {
+      expect({ id: connection.id, status: connection.status, end: connection.end, error: connection.error, rest: connection.rest }).to.deep.equal({ id: connection.id, status: 200, end: 'ended', error: '', rest: '' });
+      expect(byServer(connection), `${connection.id} was served by one process`).to.have.length(1);
+      expect(restarted, `${connection.id} was ended by the restart of its process`).to.include(byServer(connection)[0]);
+    }
+    // Each old process had streams open, and ended each of them.
+    for (const name of restarted) expect(ended.some((connection) => byServer(connection)[0] === name), `${name} held a stream`).to.equal(true);
+    // The clients reconnected (Last-Event-ID) and missed no item and read none twice.
+    for (const client of clients) {
+      const numbers = client.connections.flatMap((connection) => connection.items.map((item) => item.n));
+      expect(numbers.every((n, i) => n === i), `${client.name} read 0, 1, 2, ... without a gap`).to.equal(true);
+      expect(client.connections.length, `${client.name} reconnected`).to.be.at.least(2);
+    }
+    // The generator's finally ran for every stream, those the servers ended and those the clients left.
+    const missing = () => connections.filter((connection) => connection.items.length > 0 && !(logs.get(byServer(connection)[0]) ?? '').includes(`stream ${connection.id} finally`)).map((connection) => connection.id);
+    for (let tries = 0; tries < 100 && missing().length > 0; tries++) await sleep(50);
+    expect(missing(), 'streams whose finally did not run').to.deep.equal([]);
   });
 });
 
