@@ -105,7 +105,12 @@ function encodeBody(mediaType: string, value: unknown): BodyInit {
   if (mediaType === 'multipart/form-data') {
     const form = new FormData();
     for (const [key, item] of Object.entries(value as Args)) {
-      for (const one of Array.isArray(item) ? item : [item]) if (one !== undefined) form.append(key, one instanceof Blob ? one : text(one));
+      for (const one of Array.isArray(item) ? item : [item]) {
+        // A Blob that is not a File is named "blob", as the FormData standard says (Bun would send it unnamed).
+        const name = one instanceof Blob ? (one as { name?: unknown }).name : undefined;
+        if (one instanceof Blob) form.append(key, one, typeof name === 'string' ? name : 'blob');
+        else if (one !== undefined) form.append(key, text(one));
+      }
     }
     return form;
   }
