@@ -211,6 +211,8 @@ function stream(base: URL, spec: Spec, args: Args, options: ClientOptions<unknow
           const separator = sse ? '\n\n' : '\n';
           let at = buffer.indexOf(separator);
           while (at !== -1) {
+            // One read may hold many items (Bun joins chunks): none is handed out once the signal aborted.
+            signal?.throwIfAborted();
             const chunk = buffer.slice(0, at);
             buffer = buffer.slice(at + separator.length);
             at = buffer.indexOf(separator);
