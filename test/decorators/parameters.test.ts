@@ -142,8 +142,8 @@ describe('decorators/parameters: createParameter and the built-ins (docs/declari
         return { q };
       }
     }
-    // ts-node's transpileOnly records `string | undefined` as Object; Bun, and tsc with the whole
-    // program, record String, and then there is nothing to hint (docs/toolchains.md#waymarks-own-tests-on-bun-and-deno).
+    // TypeScript records `string | undefined` as Object; Bun drops the `undefined` and records
+    // String, and then there is nothing to hint (docs/toolchains.md#waymarks-own-tests-on-bun-and-deno).
     const [recorded] = Reflect.getMetadata('design:paramtypes', Hint.prototype, 'find') as unknown[];
     if (recorded === String) expect((await request(createApp({ routes: [Hint] }).callback()).get('/h?q=7')).body).to.deep.equal({ q: '7' });
     else expect(() => createApp({ routes: [Hint] })).to.throw(ImproperlyConfigured, /\{ type: String \}.*\{ type: Number \}/);
