@@ -5,17 +5,24 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { globSync } from 'glob';
 import { binaries, cells, fileExcluded, testsExcluded, type Cell, type Runtime } from './cells';
 
 const root = join(__dirname, '..', '..');
 /** Where tsc writes src and test for the compiled cells: a copy of the repository's layout, so the tests find what they read. */
 const build = join(root, '.build', 'runtimes');
 
-/** The files `npm test` runs: test/**\/*.test.ts but for .mocharc.json's `ignore`. */
+/**
+ * The files `npm test` runs: test/**\/*.test.ts but for .mocharc.json's `ignore`, whose patterns
+ * are paths or `**` and `*` globs (matched here by hand: Node 20 has no fs.globSync, and the glob
+ * package is only mocha's dependency, not this repository's).
+ */
 function suiteFiles(): string[] {
   const { ignore } = require('../../.mocharc.json') as { ignore: string[] };
-  return globSync('test/**/*.test.ts', { cwd: root, ignore }).sort();
+  const ignored = ignore.map((pattern) => new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*\*\//g, '\0').replace(/\*/g, '[^/]*').replace(/\0/g, '(?:.*/)?')}$`));
+  return (readdirSync(join(root, 'test'), { recursive: true }) as string[])
+    .map((file) => `test/${file.split('\\').join('/')}`)
+    .filter((file) => file.endsWith('.test.ts') && !ignored.some((pattern) => pattern.test(file)))
+    .sort();
 }
 
 function binary(runtime: Runtime): string {
@@ -28,8 +35,9 @@ function binary(runtime: Runtime): string {
 /**
  * src and test compiled by tsc (CommonJS, with declarations, which the tests that type-check
  * generated code read; with them what they import from examples/ and scripts/), the other files
- * of those folders copied beside them (fixtures, pages), and the rest of the repository linked, so `join(__dirname, '..', '..')` is a root with docs/, package.json and
- * node_modules. No `.ts` is copied: Bun resolves `./x` to x.ts before x.js.
+ * of those folders copied beside them (fixtures, pages), and the rest of the repository linked,
+ * so `join(__dirname, '..', '..')` is a root with docs/, package.json and node_modules. No `.ts`
+ * is copied: Bun resolves `./x` to x.ts before x.js.
  */
 function compile(): void {
   rmSync(build, { recursive: true, force: true });
@@ -94,8 +102,11 @@ function runCell(cell: Cell, all: string[]): Promise<Counts & { excluded: number
 }
 
 async function main(names: string[]): Promise<number> {
+  const unknown = names.filter((name) => !cells.some((cell) => cell.name === name));
+  if (unknown.length > 0) throw new Error(`no cell ${unknown.join(', ')}: the cells are ${cells.map((cell) => cell.name).join(', ')}`);
   const chosen = names.length > 0 ? cells.filter((cell) => names.includes(cell.name)) : cells;
   const all = suiteFiles();
+  console.log(`${all.length} test files, as npm test runs them`);
   if (chosen.some((cell) => cell.compiled)) compile();
   const rows: string[] = [];
   const total: Counts = { passing: 0, failing: 0, pending: 0 };
