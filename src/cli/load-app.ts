@@ -14,6 +14,12 @@ const importModule = new Function('url', 'return import(url)') as (url: string) 
 /** Codes of a `require()` that met an ES module it cannot load synchronously (top-level await; Node before require(esm)). */
 const NEEDS_IMPORT = /^ERR_REQUIRE_(?:ESM|ASYNC_MODULE)$/;
 
+/** Whether `require()` refused an ES module that `import()` can load: Node's codes, or Bun's uncoded TypeError (docs/toolchains.md#waymarks-own-tests-on-bun-and-deno). */
+function needsImport(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return NEEDS_IMPORT.test(typeof code === 'string' ? code : '') || (error instanceof TypeError && /^require\(\) async module .* is unsupported/.test(String(message)));
+}
+
 /**
  * The waymark app that a module exports (`default`, `app`, or the first export
  * that is an App). Loading runs the module: what it prints goes to standard
@@ -40,7 +46,7 @@ export function loadApp(modulePath: string, options: { typeCheck?: boolean } = {
   try {
     exported = withStdoutOnStderr(() => require(file) as Record<string, unknown>);
   } catch (error) {
-    if (!NEEDS_IMPORT.test((error as { code?: string }).code ?? '')) throw failed(error);
+    if (!needsImport(error)) throw failed(error);
     const restore = redirectStdout();
     return prepareImport(file, loader, importModule).then(() => importModule(pathToFileURL(file).href)).then(
       (namespace) => (restore(), appOf(modulePath, namespace)),

@@ -105,7 +105,12 @@ function encodeBody(mediaType: string, value: unknown): BodyInit {
   if (mediaType === 'multipart/form-data') {
     const form = new FormData();
     for (const [key, item] of Object.entries(value as Args)) {
-      for (const one of Array.isArray(item) ? item : [item]) if (one !== undefined) form.append(key, one instanceof Blob ? one : text(one));
+      for (const one of Array.isArray(item) ? item : [item]) {
+        // A Blob that is not a File is named "blob", as the FormData standard says (Bun would send it unnamed).
+        const name = one instanceof Blob ? (one as { name?: unknown }).name : undefined;
+        if (one instanceof Blob) form.append(key, one, typeof name === 'string' ? name : 'blob');
+        else if (one !== undefined) form.append(key, text(one));
+      }
     }
     return form;
   }
@@ -206,6 +211,8 @@ function stream(base: URL, spec: Spec, args: Args, options: ClientOptions<unknow
           const separator = sse ? '\n\n' : '\n';
           let at = buffer.indexOf(separator);
           while (at !== -1) {
+            // One read may hold many items (Bun joins chunks): none is handed out once the signal aborted.
+            signal?.throwIfAborted();
             const chunk = buffer.slice(0, at);
             buffer = buffer.slice(at + separator.length);
             at = buffer.indexOf(separator);

@@ -135,14 +135,18 @@ describe('decorators/parameters: createParameter and the built-ins (docs/declari
   });
 
   // Regression: the hint for an optional string parameter suggested { type: Number } (issue 27).
-  it('lists the choices of type for a parameter TypeScript recorded as Object, instead of guessing', () => {
+  it('lists the choices of type for a parameter TypeScript recorded as Object, instead of guessing', async () => {
     @Controller('/h')
     class Hint {
       @Get('') find(@Query('q') q?: string | undefined) {
         return { q };
       }
     }
-    expect(() => createApp({ routes: [Hint] })).to.throw(ImproperlyConfigured, /\{ type: String \}.*\{ type: Number \}/);
+    // TypeScript records `string | undefined` as Object; Bun drops the `undefined` and records
+    // String, and then there is nothing to hint (docs/toolchains.md#waymarks-own-tests-on-bun-and-deno).
+    const [recorded] = Reflect.getMetadata('design:paramtypes', Hint.prototype, 'find') as unknown[];
+    if (recorded === String) expect((await request(createApp({ routes: [Hint] }).callback()).get('/h?q=7')).body).to.deep.equal({ q: '7' });
+    else expect(() => createApp({ routes: [Hint] })).to.throw(ImproperlyConfigured, /\{ type: String \}.*\{ type: Number \}/);
   });
 
   it('refuses misuse when the app is built: a security scheme the options lack, an unknown option', () => {

@@ -21,7 +21,7 @@ function esbuilt(source: string): Record<string, Function> {
   });
   const file = join(__dirname, 'esbuilt.js');
   const mod = new Module(file);
-  mod.paths = module.paths;
+  mod.paths = require.resolve.paths('typescript') ?? []; // where a package is looked for from here (not `module.paths`: an ES module, as Bun takes this file, has no `module`)
   (mod as unknown as { _compile(code: string, file: string): void })._compile(code, file);
   return mod.exports as Record<string, Function>;
 }

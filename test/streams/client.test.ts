@@ -120,6 +120,18 @@ describe('streams: the typed client (docs/streams.md#in-the-documents)', functio
         await reading.catch(() => {});
         await eventually(() => finished === before + 1);
         expect(seen).to.have.length(3);
+        // One read that holds many items (Bun joins chunks; here a body of one chunk): none comes after the abort.
+        const lines = Array.from({ length: 8 }, (_, id) => `${JSON.stringify({ id, displayName: 'x' })}\n`).join('');
+        const oneChunk = createClient({ baseUrl: `http://127.0.0.1:${port}`, version: 'v2', fetch: async () => new Response(lines, { headers: { 'content-type': 'application/jsonl' } }) });
+        const stopping = new AbortController();
+        const got: unknown[] = [];
+        const stopped = await (async () => {
+          for await (const item of oneChunk.call('user-forever', { signal: stopping.signal })) {
+            got.push(item);
+            if (got.length === 3) stopping.abort();
+          }
+        })().catch((error: Error) => error);
+        expect([got.length, (stopped as Error | undefined)?.name]).to.deep.equal([3, 'AbortError']);
         // SSE's event: error is a StreamError with the problem document; a cut JSON Lines body, fetch's error.
         const failed = await all(asksSse.call('user-failing')).catch((error: Error & { problem?: unknown }) => error);
         expect((failed as Error).name).to.equal('StreamError');
