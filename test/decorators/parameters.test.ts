@@ -109,7 +109,7 @@ describe('decorators/parameters: createParameter and the built-ins (docs/declari
     expect((await request(app().callback()).get('/p/headers').set('X-Agent', 'me').expect(200)).body).to.deep.equal({ agent: 'me' });
   });
 
-  // Regression: Date[] query values stayed strings (issue 27).
+  // Regression: Date[] query values stayed strings.
   it('converts Date[] query values, by items or by a date-time schema', async () => {
     const agent = request(app().callback());
     const reply = await agent.get('/p/at?at=2024-01-02T03:04:05Z&at=2024-02-02T00:00:00Z&on=2024-01-02T03:04:05Z').expect(200);
@@ -134,7 +134,7 @@ describe('decorators/parameters: createParameter and the built-ins (docs/declari
     expect(paths['/p/at'].get.parameters?.[0]).to.deep.include({ name: 'at', in: 'query' });
   });
 
-  // Regression: the hint for an optional string parameter suggested { type: Number } (issue 27).
+  // Regression: the hint for an optional string parameter suggested { type: Number }.
   it('lists the choices of type for a parameter TypeScript recorded as Object, instead of guessing', async () => {
     @Controller('/h')
     class Hint {

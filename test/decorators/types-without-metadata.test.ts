@@ -4,6 +4,7 @@ import Module from 'node:module';
 import { join } from 'node:path';
 import request from 'supertest';
 import { Cookie, createApp, Header, ImproperlyConfigured, Param, Query } from '../../src';
+import { buildError } from '../fixtures/build-error';
 
 const src = join(__dirname, '..', '..', 'src');
 
@@ -26,14 +27,6 @@ function esbuilt(source: string): Record<string, Function> {
   return mod.exports as Record<string, Function>;
 }
 
-function buildError(controller: Function): Error {
-  try {
-    createApp({ routes: [controller] });
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('the app was built');
-}
 
 describe('decorators: types without decorator metadata', () => {
   it('esbuild records no parameter types, so an untyped @Param is refused, naming the short form', () => {

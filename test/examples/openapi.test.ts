@@ -9,7 +9,7 @@ import { requestFor } from './client';
 const SCHEMES = [undefined, 'accept-header', 'url-path', 'namespace', 'host-name', 'query-parameter'];
 
 /**
- * The round trip of issue 14: for every operation of every document of the
+ * The round trip from document to handler: for every operation of every document of the
  * sample app, under every scheme, a request built from the document alone
  * reaches the operation's handler (ctx.route.name) with the document's
  * version (ctx.version), and is answered 2xx.

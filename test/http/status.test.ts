@@ -37,7 +37,7 @@ class Explicit {
 }
 
 describe('http/status: the status a handler answers when it sets none (docs/declaring-what-handlers-decide.md)', () => {
-  // Regression: a route declaring only 201 answered 200 and sent the password hash (issue 27).
+  // Regression: a route declaring only 201 answered 200 and sent the password hash.
   it('answers the single declared 2xx, serialized by its schema', async () => {
     const reply = await request(createApp({ routes: [Users] }).callback()).post('/users').expect(201);
     expect(reply.body).to.deep.equal({ id: 1, name: 'Ada' });
@@ -54,7 +54,7 @@ describe('http/status: the status a handler answers when it sets none (docs/decl
     expect(reply.text).to.equal('');
   });
 
-  // Regression: with validateResponses, a body sent with an undeclared status went out unserialized (issue 27).
+  // Regression: with validateResponses, a body sent with an undeclared status went out unserialized.
   it('makes a body sent with an undeclared status an InvalidResponse under validateResponses', async () => {
     const app = createApp({ routes: [Users], validateResponses: true });
     const errors: unknown[] = [];
@@ -97,7 +97,7 @@ describe('http/status: the generated client accepts what the route sends', () =>
   before(() => mkdirSync(scratch, { recursive: true }));
   after(() => rmSync(scratch, { recursive: true, force: true }));
 
-  // Regression: DELETE answered 204, the document said 200 {}, and the client threw UnexpectedStatus on success (issue 27).
+  // Regression: DELETE answered 204, the document said 200 {}, and the client threw UnexpectedStatus on success.
   it('does not throw UnexpectedStatus on a 204 from a handler that returns nothing', async () => {
     const app = createApp({ routes: [Users] });
     const file = join(scratch, 'client.ts');

@@ -1,17 +1,9 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { Body, Controller, createApp, Get, ImproperlyConfigured, Param, Post, Query, Header } from '../../src';
+import { buildError } from '../fixtures/build-error';
 import { compileAndRun } from '../fixtures/transpile';
 
-/** Builds an app from `controller` and returns what it threw. */
-function buildError(controller: Function): Error {
-  try {
-    createApp({ routes: [controller] });
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('the app was built');
-}
 
 /** Decorates `/m/:id` → `detail` by hand, so that TypeScript records no design types. */
 function undecorated(controller: Function, params: (prototype: object) => void): void {

@@ -3,8 +3,8 @@ import { EXCEPTIONS } from './differential/compare';
 import { differential } from './differential/run';
 
 /**
- * waymark's reading of the "ts-node" block held against ts-node 10.9.2 and TypeScript themselves
- * (issue 13): generated projects on disk, each read by ts-node in a child process and by
+ * waymark's reading of the "ts-node" block held against ts-node 10.9.2 and TypeScript themselves:
+ * generated projects on disk, each read by ts-node in a child process and by
  * `checkProject`, compared on failure, effective options, resolved paths and isIgnored /
  * moduleTypeOf over many paths, and every diagnostic tsc reports on the project file must be among
  * waymark's errors (decision 8). Every difference is one of the named EXCEPTIONS or fails.
