@@ -2,6 +2,7 @@ import type { Context, Middleware, Next } from 'koa';
 import { httpError, NotFound } from '../errors';
 import { isDraining } from '../shutdown';
 import { requestHost } from './host';
+import { requestPath } from './path';
 import { hostnameOf } from '../table/host';
 import type { Translator } from '../i18n/translator';
 import type { Negotiated } from '../negotiation/accept';
@@ -132,7 +133,7 @@ export function dispatcher({ matcher, plans, versioning, offers: appOffers, rout
   };
   return async (ctx) => {
     const hostname = matcher.hasHosts ? hostnameOf(requestHost(ctx)) : '';
-    const result = matcher.match(ctx.method, ctx.routerPath || ctx.path, hostname);
+    const result = matcher.match(ctx.method, ctx.routerPath || requestPath(ctx), hostname);
     if (result.kind !== 'found') return answerUnmatched(ctx, result, matcher, appOffers.offers.length > 1, hostname);
     const { candidates } = result;
     const [first] = candidates;

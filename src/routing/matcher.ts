@@ -6,6 +6,7 @@ import { methodsOf } from '../table/methods';
 import { isSimple } from '../table/parse';
 import { formsOf } from './tree/steps';
 import { regexpForms, regexpParams } from './regexp-leaf';
+import { newParams } from '../util/params';
 
 /** A route whose pattern, method and requirements fit the request, with its decoded parameters. */
 export interface Candidate {
@@ -168,7 +169,7 @@ export class Matcher {
   /** The decoded parameters when they are usable and the route's requirements accept them, else `null`. */
   private paramsOf({ leaf, captures }: Hit<RouteLeaf>, hostParams: Record<string, string> | null): Record<string, string> | null {
     const decoded = (captures.decoded ??= decodeAll(captures.raw, leaf, this.paramLength));
-    const params: Record<string, string> = hostParams === null ? Object.create(null) : Object.assign(Object.create(null), hostParams);
+    const params: Record<string, string> = hostParams === null ? newParams() : Object.assign(newParams(), hostParams);
     for (let i = 0; i < decoded.length; i++) {
       const value = decoded[i];
       if (leaf.shape.wildcards[i] ? !wholeParts(value) : !usable(value)) return null;

@@ -2,6 +2,7 @@ import { httpError } from '../errors';
 import type { RegExpPath } from '../model/route';
 import type { Form } from './tree/steps';
 import { formsOf } from './tree/steps';
+import { newParams } from '../util/params';
 
 /**
  * The tree forms of a RegExp path (docs/regexp-paths.md): each form of its
@@ -32,7 +33,7 @@ export function regexpParams(
   groups: readonly (string | null)[],
   paramLength: number,
 ): { params: Record<string, string>; captures: readonly (string | undefined)[] } | null {
-  const params: Record<string, string> = Object.create(null);
+  const params = newParams();
   const first = raw.length - groups.length;
   for (let i = 0; i < raw.length; i++) {
     const value = raw[i];

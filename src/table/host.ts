@@ -3,6 +3,7 @@ import { ImproperlyConfigured } from '../errors';
 import type { RouteHost } from '../model/route';
 import { linearRegExp, namedGroups } from '../util/linear-regexp';
 import { paramsOf } from './tokens';
+import { newParams } from '../util/params';
 
 /** What `host` of `include()` and `@Controller()` takes. */
 export type HostOption = string | RegExp | readonly (string | RegExp)[];
@@ -103,7 +104,7 @@ function alternative(entry: string | RegExp, where: string): Alternative {
     match(hostname) {
       const found = matcher(hostname);
       if (found === false) return null;
-      const params: Record<string, string> = Object.create(null);
+      const params = newParams();
       for (const [name, value] of Object.entries(found.params as Record<string, string | string[] | undefined>)) {
         if (value === undefined) continue;
         const labels = Array.isArray(value) ? value : value.split('.');
@@ -126,10 +127,10 @@ function regExpAlternative(entry: RegExp, where: string): Alternative {
     source,
     params: groups.map(([name]) => name),
     match(hostname) {
-      if (groups.length === 0) return expression.test(hostname) ? Object.create(null) : null;
+      if (groups.length === 0) return expression.test(hostname) ? newParams() : null;
       const found = expression.exec(hostname);
       if (found === null) return null;
-      const params: Record<string, string> = Object.create(null);
+      const params = newParams();
       for (const [name, index] of groups) if (found[index] !== undefined) params[name] = found[index].toLowerCase();
       return params;
     },
