@@ -9,7 +9,7 @@ import { ServerEvent } from '../negotiation/streams';
 import { holdStream, type HeldStream } from '../shutdown';
 import { runtimeOf } from '../runtime';
 import { asError, problemBody, toProblem } from './problem';
-import { abortRequest } from './signal';
+import { abortRequest, unwatchClient, watchClient, type Watcher } from './signal';
 
 /** One item as its version's clients read it: validated, converted and written by the item schema (a promise when a Standard validator answers with one). */
 export type ItemText = (ctx: Context, item: unknown) => string | Promise<string>;
@@ -53,13 +53,14 @@ export function pump(ctx: Context, iterable: AsyncIterable<unknown>, offer: Offe
  * One open stream's state, in one object: thousands of idle streams each hold
  * this and what Node and Koa hold per request, not a dozen closures and the
  * middleware's suspended frames (docs/streams.md#performance). Its own
- * methods are the listeners (`handleEvent` for the signal's abort, `end` for
- * closeGracefully); the timers call the module's functions with it.
+ * methods are the listeners (`gone` for the client's leaving, `end` for
+ * closeGracefully); the timers call the module's functions with it. It
+ * watches the response itself rather than `ctx.signal`, which is made only
+ * for a handler that asks for it.
  */
-class Pump implements HeldStream {
+class Pump implements HeldStream, Watcher {
   private readonly res: Context['res'];
   private readonly framing: StreamFraming;
-  private readonly signal: AbortSignal;
   private opened = false;
   private closed = false;
   /** Items of this turn of the event loop, written together (up to BATCH characters): a write per item cost more than the rest of the stream. */
@@ -86,12 +87,10 @@ class Pump implements HeldStream {
     this.framing = offer.renderer.stream as StreamFraming;
     this.resolve = resolve;
     this.reject = reject;
-    this.signal = ctx.signal;
-    if (this.signal.aborted) {
-      this.handleEvent();
+    if (!watchClient(ctx, this)) {
+      this.gone();
       return;
     }
-    this.signal.addEventListener('abort', this, { once: true });
     this.held = holdStream(ctx, this);
     if (heartbeat > 0 && this.framing.heartbeat !== undefined) this.timer = setInterval(beat, heartbeat, this);
     void this.run();
@@ -104,8 +103,8 @@ class Pump implements HeldStream {
     resolve?.();
   }
 
-  /** Gone: the client left (ctx.signal). Named for EventTarget, which calls an object listener's `handleEvent`. */
-  handleEvent(): void {
+  /** The client left. */
+  gone(): void {
     this.close();
     this.settle(); // the request ends now, whatever the iterator is waiting for
     this.returned();
@@ -115,7 +114,6 @@ class Pump implements HeldStream {
   end(): void {
     if (this.closed) return;
     this.close();
-    this.signal.removeEventListener('abort', this);
     abortRequest(this.ctx); // a generator waiting with ctx.signal wakes, and its finally runs
     this.returned();
     if (!this.opened) this.open();
@@ -136,6 +134,7 @@ class Pump implements HeldStream {
   private close(): void {
     if (this.closed) return;
     this.closed = true;
+    unwatchClient(this.ctx);
     clearInterval(this.timer);
     this.held?.delete(this);
     this.wake?.();
@@ -204,7 +203,6 @@ class Pump implements HeldStream {
       }
       clearImmediate(this.flushing);
       this.close();
-      this.signal.removeEventListener('abort', this);
       if (!this.opened) this.open();
       this.res.end(this.pending);
       this.settle();
@@ -217,7 +215,6 @@ class Pump implements HeldStream {
     const wasClosed = this.closed;
     this.flush();
     this.close();
-    this.signal.removeEventListener('abort', this);
     this.returned();
     if (wasClosed) {
       this.settle();

@@ -47,6 +47,32 @@ describe('streams: cancellation and backpressure (docs/streams.md#cancellation)'
     }
   });
 
+  it('ctx.signal first read after the client went away is already aborted (the stream never asked for it before)', async () => {
+    const seen: boolean[] = [];
+    @Controller('/late')
+    class Late {
+      @Get('', { name: 'late', responses: { 200: { items: Item } } })
+      async *late(@Ctx() ctx: Context) {
+        try {
+          for (let n = 0; ; n++) {
+            yield { n };
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+        } finally {
+          seen.push(ctx.signal.aborted);
+        }
+      }
+    }
+    const { server, port } = await serve(createApp({ routes: [Late] }));
+    try {
+      await readThenLeave(port, '/late', (text) => text.includes('"n":2'));
+      await eventually(() => seen.length === 1);
+      expect(seen).to.deep.equal([true]);
+    } finally {
+      server.close();
+    }
+  });
+
   it('ctx.signal and @Signal() abort when the client goes away, on any request', async () => {
     const aborted: string[] = [];
     let started = () => {};
