@@ -9,7 +9,8 @@ import { request, createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 const KINDS = ['waymark', 'node', 'fastify', 'hono'] as const;
-type Kind = (typeof KINDS)[number];
+/** Koa 3 itself, with one middleware that holds the response open: measured for idle streams only, the floor of any framework on Koa. */
+type Kind = (typeof KINDS)[number] | 'koa';
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const EVENTS = Number(process.env.EVENTS ?? 100_000);
 const SLOW_ITEMS = Number(process.env.SLOW_ITEMS ?? 1_000_000);
@@ -53,6 +54,18 @@ async function serve(kind: Kind): Promise<Server | { port: number }> {
       }
       res.end();
     }).listen(0, '127.0.0.1');
+  }
+  if (kind === 'koa') {
+    const Koa = (await import('koa')).default;
+    const app = new Koa();
+    app.use(async (ctx) => {
+      ctx.respond = false;
+      ctx.res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
+      const n = ctx.path === '/idle' ? 1 : Number(ctx.query.n);
+      for (let id = 0; id < n; id++) ctx.res.write(`data: ${JSON.stringify(item(id))}\n\n`);
+      if (ctx.path !== '/idle') ctx.res.end();
+    });
+    return app.listen(0, '127.0.0.1');
   }
   if (kind === 'fastify') {
     const fastify = (await import('fastify')).default();
@@ -258,9 +271,11 @@ async function main(): Promise<void> {
   const waymark = await idle('waymark');
   const fastify = await idle('fastify');
   const node = await idle('node'); // what Node's own socket, request and response hold: the floor of any framework on node:http
+  const koa = await idle('koa'); // what Koa adds to node's: the floor of any framework on Koa
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
   console.log(
-    `${IDLE} idle open streams, heap per stream: waymark ${(waymark / 1024).toFixed(1)} KiB, fastify ${(fastify / 1024).toFixed(1)} KiB, ` +
-      `hand-written node:http ${(node / 1024).toFixed(1)} KiB (waymark / fastify ${(waymark / fastify).toFixed(2)}, target <= 1)`,
+    `${IDLE} idle open streams, heap per stream: waymark ${kib(waymark)}, fastify ${kib(fastify)}, hand-written node:http ${kib(node)}, ` +
+      `koa holding the response ${kib(koa)} (waymark / fastify ${(waymark / fastify).toFixed(2)}, target <= 1; waymark - koa ${kib(waymark - koa)})`,
   );
 }
 
