@@ -32,6 +32,10 @@ interface Scope {
   prefix: string;
   namespaces: readonly string[];
   appNames: readonly string[];
+  /** `namespaces` and `appNames` joined with `:`, and the prefix of a namespaced name: made once per scope, shared by its routes' records. */
+  namespace: string;
+  appNamespace: string;
+  namePrefix: string;
   node: NamespaceNode;
   /** The `use` of the enclosing includes, outermost first. */
   use: readonly GuardEntry[];
@@ -69,7 +73,7 @@ export function buildRouteTable(sources: readonly RouteSource[], options: TableO
   const routes: RouteRecord[] = [];
   const facts: TableFacts = { versioned: options.versioned ?? true };
   const hooks = withHooks([], checkParamHooks(options.params, 'createApp()'));
-  walk(sources, { prefix: '', namespaces: [], appNames: [], node: root, use: [], params: new ParamLists(), renderers: null, parsers: null, hooks, host: null, facts, trailingSlash: options.trailingSlash ?? 'optional' }, routes);
+  walk(sources, { prefix: '', namespaces: [], appNames: [], namespace: '', appNamespace: '', namePrefix: '', node: root, use: [], params: new ParamLists(), renderers: null, parsers: null, hooks, host: null, facts, trailingSlash: options.trailingSlash ?? 'optional' }, routes);
   return { routes, root };
 }
 
@@ -94,13 +98,10 @@ function enter(scope: Scope, prefix: string, namespace: string | undefined, appN
   if (namespace === undefined) return { ...scope, prefix };
   checkName(namespace, 'namespace');
   if (appName !== undefined) checkName(appName, 'appName');
-  return {
-    ...scope,
-    prefix,
-    namespaces: [...scope.namespaces, namespace],
-    appNames: appName === undefined ? scope.appNames : [...scope.appNames, appName],
-    node: scope.node.mount(namespace, appName),
-  };
+  const namespaces = [...scope.namespaces, namespace];
+  const appNames = appName === undefined ? scope.appNames : [...scope.appNames, appName];
+  const joined = namespaces.join(':');
+  return { ...scope, prefix, namespaces, appNames, namespace: joined, appNamespace: appNames.join(':'), namePrefix: `${joined}:`, node: scope.node.mount(namespace, appName) };
 }
 
 function addController(controller: Function, outer: Scope, out: RouteRecord[]): void {
@@ -184,9 +185,9 @@ function makeRecord(
     method,
     pattern,
     name,
-    fullName: name === null ? null : scope.namespaces.length === 0 ? name : `${scope.namespaces.join(':')}:${name}`,
-    namespace: scope.namespaces.length === 0 ? '' : scope.namespaces.join(':'),
-    appNamespace: scope.appNames.length === 0 ? '' : scope.appNames.join(':'),
+    fullName: name === null ? null : scope.namespaces.length === 0 ? name : scope.namePrefix + name,
+    namespace: scope.namespace,
+    appNamespace: scope.appNamespace,
     requirements: options.requirements === undefined ? NO_REQUIREMENTS : sharedIfEmpty(compileRequirements(options.requirements, pattern, where, hostParams), NO_REQUIREMENTS),
     versions: versions === null ? null : [...versions],
     versioning,

@@ -71,6 +71,28 @@ describe('http/matcher', () => {
     expect(result.kind === 'found' && result.candidates.map((c) => c.route.name)).to.deep.equal(['first', 'second', 'third']);
   });
 
+  it('a route ending in its parameter matches alike whether it is alone there or others go through that parameter after it', () => {
+    @Controller()
+    class Params {
+      @Get('/a/:id', 'alone') alone() {}
+      @Get('/b/:id', 'first') first() {}
+      @Get('/b/:id/edit', 'deeper') deeper() {}
+      @Get('/b/:key', 'same-shape') sameShape() {}
+    }
+    const table = new Matcher(buildRouteTable([Params]).routes);
+    const names = (path: string) => {
+      const result = table.match('GET', path);
+      return result.kind === 'found' ? result.candidates.map((c) => [c.route.name, c.params]) : result.kind;
+    };
+    expect(names('/a/1')).to.deep.equal([['alone', { id: '1' }]]);
+    expect(names('/a/1/')).to.deep.equal([['alone', { id: '1' }]]);
+    expect(names('/a/')).to.equal('none');
+    expect(names('/a/1/x')).to.equal('none');
+    expect(names('/b/2')).to.deep.equal([['first', { id: '2' }], ['same-shape', { key: '2' }]]);
+    expect(names('/b/2/')).to.deep.equal([['first', { id: '2' }], ['same-shape', { key: '2' }]]);
+    expect(names('/b/2/edit')).to.deep.equal([['deeper', { id: '2' }]]);
+  });
+
   it('matches static segments percent-decoded (RFC 3986 §6.2.2), without ever splitting on an encoded slash', () => {
     @Controller()
     class Static {

@@ -48,6 +48,11 @@ function visit<L extends Leaf>(node: Node<L>, path: string, start: number, stack
     stack.push(path.slice(start, end));
     visit(node.param, path, end + 1, stack, hits);
     stack.pop();
+  } else if (node.paramLeaf !== null && end > start && end >= length - 1) {
+    // The parameter's node, were it there, would be entered past the end (a hit) or at it (a hit through the trailing `/`).
+    const raw = stack.slice();
+    raw.push(path.slice(start, end));
+    hits.push({ leaf: node.paramLeaf, captures: { raw, decoded: null }, slashed: end < length });
   }
   if (node.rare !== null) rare(node.rare, path, start, end, stack, hits);
 }
