@@ -84,7 +84,7 @@ export function nodeStripsTypes(): boolean {
  * registers ts-node without type-checking, for `waymark types`, whose output
  * the module imports.
  */
-export function prepareTypeScript(file: string, loaders: object = require.extensions, { typeCheck = true }: { typeCheck?: boolean } = {}, runtime: { deno?: string } = process.versions): LoaderUsed {
+export function prepareTypeScript(file: string, loaders: object = require.extensions, { typeCheck = true }: { typeCheck?: boolean } = {}, runtime: Readonly<Record<string, string | undefined>> = process.versions): LoaderUsed {
   const extension = extname(file);
   if (!TYPESCRIPT.has(extension)) return null;
   if (Object.hasOwn(loaders, extension)) return 'registered';
