@@ -1,6 +1,7 @@
 // The runtimes suite (.ci/suites/runtimes.sh, docs/toolchains.md#waymarks-own-tests-on-bun-and-deno):
 // waymark's own in-process tests, the files `npm test` runs, on Bun and on Deno, each from
-// source and compiled by tsc. This file is the one list of what runs where and why not.
+// source and compiled by tsc (Deno's as ES modules, and once more as CommonJS). This file is the
+// one list of what runs where and why not.
 
 export type Runtime = 'bun' | 'deno';
 
@@ -42,7 +43,7 @@ export interface Exclusion {
 
 const bun = ['bun-source', 'bun-compiled'];
 const compiled = ['bun-compiled', 'deno-compiled', 'deno-esm-compiled'];
-/** The compiled tree (test/runtimes/run.ts) holds tsc's .js and no .ts: Bun would resolve `./x` to x.ts before x.js and run the source. */
+/** The compiled trees (test/runtimes/trees.ts) hold tsc's .js and no .ts: Bun, and Deno's sloppy imports, would resolve `./x` to x.ts before x.js and run the source. */
 const READS_SOURCES = 'reads TypeScript files (src/, examples/ or test/fixtures/ .ts, read as text or loaded by the CLI), which the compiled tree does not hold';
 const deno = ['deno-esm-source', 'deno-esm-compiled', 'deno-compiled'];
 /** Deno's `process.execPath` is deno, which takes neither Node's flags nor a CommonJS `.ts`. */
