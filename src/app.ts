@@ -1,7 +1,11 @@
 import compose from 'koa-compose';
-// `import =`, not a default import: the declaration file keeps this line, and a consumer
-// without esModuleInterop could not compile a default import of Koa's `export =`.
-import Koa = require('koa');
+// The type by `import type =`, which the declaration file keeps: a consumer without
+// esModuleInterop could not compile a default import of Koa's `export =`. The class by a
+// namespace import, which an ES module can also make (an `import =` cannot): tsc's CommonJS
+// puts Koa at `default`, as Node and Deno do for an ES module (docs/toolchains.md#waymarks-own-tests-on-bun-and-deno),
+// and without esModuleInterop the namespace is Koa itself.
+import type Koa = require('koa');
+import * as koaModule from 'koa';
 import type { Context, Middleware } from 'koa';
 import { InvalidArgument } from './errors';
 import { resolveAppOptions, type AppOptions } from './options';
@@ -64,7 +68,9 @@ const noNext = (): Promise<void> => Promise.resolve();
  * server.close();
  * ```
  */
-export class App extends Koa {
+const KoaClass = ('default' in koaModule ? koaModule.default : koaModule) as typeof Koa;
+
+export class App extends KoaClass {
   /** Reads and moves clients' version pins (`AppOptions.pinning`, docs/pinning.md). */
   readonly pinning: VersionPins;
 

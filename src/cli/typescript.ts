@@ -5,8 +5,8 @@ import { nearestTsconfig, projectTypeScript, requireFrom, resolveFrom, type Proj
 
 const TYPESCRIPT = new Set(['.ts', '.cts', '.mts', '.tsx']);
 
-/** What `prepareTypeScript` did: a loader it registered, one that was there already, or Node's own type stripping. */
-export type LoaderUsed = 'ts-node' | '@swc-node/register' | 'tsx' | 'registered' | 'node' | null;
+/** What `prepareTypeScript` did: a loader it registered, one that was there already, Node's own type stripping, or Deno's TypeScript. */
+export type LoaderUsed = 'ts-node' | '@swc-node/register' | 'tsx' | 'registered' | 'node' | 'deno' | null;
 
 interface Loader {
   name: 'ts-node' | '@swc-node/register' | 'tsx';
@@ -75,7 +75,8 @@ export function nodeStripsTypes(): boolean {
  * Makes `require(file)` work for a TypeScript module with the loader the
  * module's own project has (resolved from the module's folder, not from
  * waymark's): nothing to do when a loader for its extension is registered
- * already (`node -r tsx/cjs`, a checkout), else the first of ts-node (with a
+ * already (`node -r tsx/cjs`, a checkout) or the runtime is Deno (`runtime`:
+ * `process.versions`), which runs TypeScript itself, else the first of ts-node (with a
  * TypeScript that has the JavaScript API, 5 or 6), @swc-node/register (the
  * same), tsx that fits. With none, Node's own type stripping when it has it
  * (load-app.ts explains the SyntaxError a decorator then meets); otherwise an
@@ -83,10 +84,13 @@ export function nodeStripsTypes(): boolean {
  * registers ts-node without type-checking, for `waymark types`, whose output
  * the module imports.
  */
-export function prepareTypeScript(file: string, loaders: object = require.extensions, { typeCheck = true }: { typeCheck?: boolean } = {}): LoaderUsed {
+export function prepareTypeScript(file: string, loaders: object = require.extensions, { typeCheck = true }: { typeCheck?: boolean } = {}, runtime: Readonly<Record<string, string | undefined>> = process.versions): LoaderUsed {
   const extension = extname(file);
   if (!TYPESCRIPT.has(extension)) return null;
   if (Object.hasOwn(loaders, extension)) return 'registered';
+  // Deno runs TypeScript itself, as ES modules, with deno.json's decorator options; ts-node would
+  // compile the module again as CommonJS (docs/cli.md#loading-typescript).
+  if (runtime.deno !== undefined) return 'deno';
   const dir = dirname(file);
   const ts = projectTypeScript(dir);
   const verdicts = LOADERS.map((loader) => ({ loader, unfit: loader.unfit(dir, ts) }));

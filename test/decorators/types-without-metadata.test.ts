@@ -1,12 +1,17 @@
 import { expect } from 'chai';
 import { transformSync } from 'esbuild';
 import Module from 'node:module';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import request from 'supertest';
 import { Cookie, createApp, Header, ImproperlyConfigured, Param, Query } from '../../src';
 import { buildError } from '../fixtures/build-error';
 
-const src = join(__dirname, '..', '..', 'src');
+/**
+ * waymark's entry file, with this file's extension (index.ts from source, index.js compiled): a
+ * CommonJS require() of the folder looks for index.js only, unless ts-node registered `.ts`,
+ * which it does not in the ES module cells (docs/toolchains.md#waymarks-own-tests-on-bun-and-deno).
+ */
+const src = join(__dirname, '..', '..', 'src', `index${extname(__filename)}`);
 
 /**
  * Compiles `source` as tsx, Vitest 3 and `esbuild --bundle` do (esbuild: legacy decorators

@@ -32,9 +32,9 @@ describe('runtimes suite: the list of exclusions', () => {
 
   it('keeps a file out of a cell as a whole, or single tests of it, per cell', () => {
     expect(fileExcluded('test/util/keys.test.ts', 'bun-source')).to.equal(true);
-    expect(fileExcluded('test/util/keys.test.ts', 'deno-source')).to.equal(false);
+    expect(fileExcluded('test/util/keys.test.ts', 'deno-esm-source')).to.equal(false);
     expect(fileExcluded('test/reliability/paths.test.ts', 'bun-source')).to.equal(false);
     expect(testsExcluded('bun-source').some((title) => title.includes('OPTIONS *'))).to.equal(true);
-    expect(testsExcluded('deno-source').some((title) => title.includes('OPTIONS *'))).to.equal(false);
+    expect(testsExcluded('deno-esm-source').some((title) => title.includes('OPTIONS *'))).to.equal(false);
   });
 });

@@ -1,21 +1,27 @@
 // The runtimes suite (.ci/suites/runtimes.sh, docs/toolchains.md#waymarks-own-tests-on-bun-and-deno):
 // waymark's own in-process tests, the files `npm test` runs, on Bun and on Deno, each from
-// source and compiled by tsc. This file is the one list of what runs where and why not.
+// source and compiled by tsc (Deno's as ES modules, and once more as CommonJS). This file is the
+// one list of what runs where and why not.
 
 export type Runtime = 'bun' | 'deno';
 
 export interface Cell {
   name: string;
   runtime: Runtime;
-  /** Whether the runtime runs tsc's JavaScript (src and test compiled into .build/runtimes) rather than the TypeScript. */
+  /** Whether the runtime runs tsc's JavaScript (src and test compiled into .build/) rather than the TypeScript. */
   compiled: boolean;
+  /** Whether the files run as ES modules (shimmed copies, test/runtimes/trees.ts) rather than as CommonJS. */
+  esm: boolean;
 }
 
 export const cells: readonly Cell[] = [
-  { name: 'bun-source', runtime: 'bun', compiled: false },
-  { name: 'bun-compiled', runtime: 'bun', compiled: true },
-  { name: 'deno-source', runtime: 'deno', compiled: false },
-  { name: 'deno-compiled', runtime: 'deno', compiled: true },
+  { name: 'bun-source', runtime: 'bun', compiled: false, esm: false },
+  { name: 'bun-compiled', runtime: 'bun', compiled: true, esm: false },
+  // Deno's own rows are ES modules, as a Deno app runs them; deno-compiled is the CommonJS that
+  // waymark publishes, which a Deno app's `import 'waymark'` loads (docs/toolchains.md#waymarks-own-tests-on-bun-and-deno).
+  { name: 'deno-esm-source', runtime: 'deno', compiled: false, esm: true },
+  { name: 'deno-esm-compiled', runtime: 'deno', compiled: true, esm: true },
+  { name: 'deno-compiled', runtime: 'deno', compiled: true, esm: false },
 ];
 
 /** The binaries, from their npm packages, installed once into the toolchain cache (.ci/toolchain-cache.sh). */
@@ -36,10 +42,10 @@ export interface Exclusion {
 }
 
 const bun = ['bun-source', 'bun-compiled'];
-const compiled = ['bun-compiled', 'deno-compiled'];
-/** The compiled tree (test/runtimes/run.ts) holds tsc's .js and no .ts: Bun would resolve `./x` to x.ts before x.js and run the source. */
+const compiled = ['bun-compiled', 'deno-compiled', 'deno-esm-compiled'];
+/** The compiled trees (test/runtimes/trees.ts) hold tsc's .js and no .ts: Bun, and Deno's sloppy imports, would resolve `./x` to x.ts before x.js and run the source. */
 const READS_SOURCES = 'reads TypeScript files (src/, examples/ or test/fixtures/ .ts, read as text or loaded by the CLI), which the compiled tree does not hold';
-const deno = ['deno-source', 'deno-compiled'];
+const deno = ['deno-esm-source', 'deno-esm-compiled', 'deno-compiled'];
 /** Deno's `process.execPath` is deno, which takes neither Node's flags nor a CommonJS `.ts`. */
 const NODE_CHILD = "starts a child process as `process.execPath` with Node's flags (`-r`, `-e`), which on Deno is deno";
 const V8_NATIVES = "asks V8 whether a key is internalized (`%IsInternalizedString` after node:v8's `--allow-natives-syntax`); Bun is JavaScriptCore, which has neither";

@@ -1,8 +1,7 @@
-// The Deno cells' mocha (test/runtimes/run.ts, docs/toolchains.md#waymarks-own-tests-on-bun-and-deno):
+// The Deno CommonJS cell's mocha (test/runtimes/run.ts, docs/toolchains.md#waymarks-own-tests-on-bun-and-deno):
 // mocha's own API, loading the test files with require() as mocha does on Node. Mocha's command
-// line cannot be used on Deno: Deno has no process.features.require_module, so it import()s each
-// file first, as an ES module, in which the suite's CommonJS TypeScript (`__dirname`, a folder as
-// a module, `import x = require()` in src/app.ts) fails; and it refuses `--no-config` as unknown.
+// line cannot be used on Deno: it refuses `--no-config` as unknown. The ES module cells' mocha is
+// test/runtimes/mocha-import.mjs.
 //   deno run -A mocha-require.cjs '{"files":[...],"require":[...],"grep":"...","timeout":30000}'
 const Mocha = require('mocha/lib/mocha.cjs');
 const { resolve } = require('node:path');

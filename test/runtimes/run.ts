@@ -3,13 +3,10 @@
 // in each cell of test/runtimes/cells.ts, then one summary in mocha's words for .ci/run to count.
 //   node -r ts-node/register test/runtimes/run.ts [cell...]
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { binaries, cells, fileExcluded, testsExcluded, type Cell, type Runtime } from './cells';
-
-const root = join(__dirname, '..', '..');
-/** Where tsc writes src and test for the compiled cells: a copy of the repository's layout, so the tests find what they read. */
-const build = join(root, '.build', 'runtimes');
+import { buildCommonJs, buildEsmCompiled, buildEsmSource, root, trees } from './trees';
 
 /**
  * The files `npm test` runs: test/**\/*.test.ts but for .mocharc.json's `ignore`, whose patterns
@@ -32,22 +29,10 @@ function binary(runtime: Runtime): string {
   return result.stdout.trim();
 }
 
-/**
- * src and test compiled by tsc (CommonJS, with declarations, which the tests that type-check
- * generated code read; with them what they import from examples/ and scripts/), the other files
- * of those folders copied beside them (fixtures, pages), and the rest of the repository linked,
- * so `join(__dirname, '..', '..')` is a root with docs/, package.json and node_modules. No `.ts`
- * is copied: Bun resolves `./x` to x.ts before x.js.
- */
-function compile(): void {
-  rmSync(build, { recursive: true, force: true });
-  const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(__dirname, 'tsconfig.json')], { cwd: root, stdio: 'inherit' });
-  if (tsc.status !== 0) throw new Error('tsc failed on test/runtimes/tsconfig.json');
-  for (const entry of readdirSync(root)) {
-    if (['.build', '.git'].includes(entry)) continue;
-    if (existsSync(join(build, entry))) cpSync(join(root, entry), join(build, entry), { recursive: true, filter: (from) => !from.endsWith('.ts') || from.endsWith('.d.ts') });
-    else symlinkSync(join(root, entry), join(build, entry));
-  }
+/** The folder a cell runs in: the repository for the CommonJS source cells, else its tree (test/runtimes/trees.ts). */
+function treeOf(cell: Cell): string {
+  if (cell.esm) return cell.compiled ? trees.esmCompiled : trees.esmSource;
+  return cell.compiled ? trees.commonjs : root;
 }
 
 interface Counts {
@@ -63,18 +48,21 @@ function countsIn(output: string): Counts {
 
 /**
  * The command that starts mocha on the runtime, in the cell's tree. Bun runs mocha's command
- * line; Deno runs test/runtimes/mocha-require.cjs (mocha's API, files taken by require(): that
- * file says why). Deno runs TypeScript only as ES modules, which the suite's CommonJS sources
- * cannot be, so from source its files go through ts-node's require hook, as `npm test` does.
+ * line. Deno runs test/runtimes/mocha-require.cjs in the CommonJS cells (mocha's API, files
+ * taken by require(): that file says why), whose source files go through ts-node's require hook
+ * as `npm test`'s do, and test/runtimes/mocha-import.mjs in the ES module cells (files taken by
+ * import(), with Deno's own TypeScript transpiler and sloppy imports: test/runtimes/deno-esm.json).
  */
 function mochaCommand(cell: Cell, bin: string, files: string[]): string[] {
   const setup = cell.compiled ? './test/setup/warnings.js' : './test/setup/warnings.ts';
   const tests = testsExcluded(cell.name);
   const grep = tests.length > 0 ? tests.map((title) => `^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`).join('|') : undefined;
   if (cell.runtime === 'deno') {
-    const require = [...(cell.compiled ? [] : ['ts-node/register']), 'reflect-metadata', setup];
     // --v8-flags: Deno's node:v8 setFlagsFromString() does nothing, and two tests ask V8 natives (test/util/internalized.ts).
-    return [bin, 'run', '-A', '--quiet', '--v8-flags=--allow-natives-syntax', '--config', join(__dirname, 'deno.json'), 'test/runtimes/mocha-require.cjs', JSON.stringify({ files, require, grep, timeout: 30000 })];
+    const deno = [bin, 'run', '-A', '--quiet', '--v8-flags=--allow-natives-syntax', '--config', join(__dirname, cell.esm ? 'deno-esm.json' : 'deno.json')];
+    if (cell.esm) return [...deno, 'test/runtimes/mocha-import.mjs', JSON.stringify({ files, import: ['reflect-metadata', setup], grep, timeout: 30000 })];
+    const require = [...(cell.compiled ? [] : ['ts-node/register']), 'reflect-metadata', setup];
+    return [...deno, 'test/runtimes/mocha-require.cjs', JSON.stringify({ files, require, grep, timeout: 30000 })];
   }
   const mocha = ['node_modules/mocha/bin/mocha.js', '--no-config', '-r', 'reflect-metadata', '-r', setup, '--timeout', '30000', '--reporter', 'dot'];
   if (!cell.compiled) mocha.push('--extension', 'ts');
@@ -88,7 +76,7 @@ function runCell(cell: Cell, all: string[]): Promise<Counts & { excluded: number
   const files = all.filter((file) => !fileExcluded(file, cell.name));
   const excluded = all.length - files.length;
   const tests = testsExcluded(cell.name).length;
-  const cwd = cell.compiled ? build : root;
+  const cwd = treeOf(cell);
   const command = mochaCommand(cell, binary(cell.runtime), cell.compiled ? files.map((file) => file.replace(/\.ts$/, '.js')) : files);
   console.log(`\n=== ${cell.name}: ${files.length} files (${excluded} files and ${tests} single tests excluded, test/runtimes/cells.ts)`);
   const started = Date.now();
@@ -107,7 +95,9 @@ async function main(names: string[]): Promise<number> {
   const chosen = names.length > 0 ? cells.filter((cell) => names.includes(cell.name)) : cells;
   const all = suiteFiles();
   console.log(`${all.length} test files, as npm test runs them`);
-  if (chosen.some((cell) => cell.compiled)) compile();
+  if (chosen.some((cell) => cell.compiled && !cell.esm)) buildCommonJs();
+  if (chosen.some((cell) => cell.compiled && cell.esm)) buildEsmCompiled();
+  if (chosen.some((cell) => !cell.compiled && cell.esm)) buildEsmSource();
   const rows: string[] = [];
   const total: Counts = { passing: 0, failing: 0, pending: 0 };
   let status = 0;
@@ -118,7 +108,7 @@ async function main(names: string[]): Promise<number> {
     total.passing += result.passing;
     total.failing += failing;
     total.pending += result.pending;
-    rows.push(`${cell.name.padEnd(14)} ${String(result.passing).padStart(5)} passed ${String(failing).padStart(4)} failed ${String(result.pending).padStart(3)} pending ${String(result.excluded).padStart(3)} files and ${result.tests} tests excluded ${result.seconds.toFixed(0).padStart(5)} s`);
+    rows.push(`${cell.name.padEnd(17)} ${String(result.passing).padStart(5)} passed ${String(failing).padStart(4)} failed ${String(result.pending).padStart(3)} pending ${String(result.excluded).padStart(3)} files and ${result.tests} tests excluded ${result.seconds.toFixed(0).padStart(5)} s`);
   }
   console.log(`\nruntimes suite (${relative(root, __filename)}):\n${rows.join('\n')}`);
   console.log(`\n  ${total.passing} passing\n  ${total.failing} failing\n  ${total.pending} pending`);
