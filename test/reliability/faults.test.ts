@@ -7,6 +7,8 @@ import request from 'supertest';
 import { AcceptHeaderVersioning, Controller, createApp, Ctx, Get, HttpError } from '../../src';
 
 let sawAbort: boolean | undefined;
+/** Called when /f/slow's handler starts: E11 leaves only once the request is in the handler. */
+let slowEntered = (): void => undefined;
 
 @Controller('/f')
 class Faults {
@@ -62,6 +64,7 @@ class Faults {
   }
   @Get('/slow', 'slow') async slow(@Ctx() ctx: Context) {
     sawAbort = undefined;
+    slowEntered();
     await new Promise((resolve) => setTimeout(resolve, 200));
     sawAbort = ctx.signal.aborted;
     return {};
@@ -163,10 +166,12 @@ describe('reliability: faults and caching', () => {
       const { port } = server.address() as AddressInfo;
       const req = httpRequest({ port, host: '127.0.0.1', path: '/f/slow' });
       req.on('error', () => undefined);
+      const entered = new Promise<void>((resolve) => (slowEntered = resolve));
       req.end();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await entered;
       req.destroy();
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      while (sawAbort === undefined) await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, 50)); // a rejection left unhandled surfaces within a turn or two
       expect(sawAbort).to.equal(true);
       expect(unhandled).to.deep.equal([]);
     } finally {
