@@ -48,8 +48,10 @@ describe('shutdown', () => {
     server.keepAliveTimeout = 60_000;
     const agent = new Agent({ keepAlive: true, maxSockets: 2 });
     await get(port, '/fast', agent);
+    release = undefined;
     const inFlight = get(port, '/wait', agent);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // In flight: in the handler, not after a fixed wait (on a loaded machine the request could still be connecting).
+    while (release === undefined) await new Promise((resolve) => setTimeout(resolve, 5));
     const closed = closeGracefully(server, { timeout: 10_000 });
     const refused = await get(port, '/fast').then(
       () => 'answered',
@@ -66,11 +68,12 @@ describe('shutdown', () => {
   it('T5: a request that never finishes is cut at the deadline', async () => {
     const server = createApp({ routes: [Slow] }).listen(0, '127.0.0.1');
     const port = await listening(server);
+    release = undefined;
     const stuck = get(port, '/wait').then(
       () => 'answered',
       (error: NodeJS.ErrnoException) => error.code,
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    while (release === undefined) await new Promise((resolve) => setTimeout(resolve, 5));
     await closeGracefully(server, { timeout: 200 });
     expect(await stuck).to.equal('ECONNRESET');
     release?.();
