@@ -48,7 +48,7 @@ describe('shutdown', () => {
     server.keepAliveTimeout = 60_000;
     const agent = new Agent({ keepAlive: true, maxSockets: 2 });
     await get(port, '/fast', agent);
-    release = undefined;
+    release = undefined as (() => void) | undefined;
     const inFlight = get(port, '/wait', agent);
     // In flight: in the handler, not after a fixed wait (on a loaded machine the request could still be connecting).
     while (release === undefined) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -68,7 +68,7 @@ describe('shutdown', () => {
   it('T5: a request that never finishes is cut at the deadline', async () => {
     const server = createApp({ routes: [Slow] }).listen(0, '127.0.0.1');
     const port = await listening(server);
-    release = undefined;
+    release = undefined as (() => void) | undefined;
     const stuck = get(port, '/wait').then(
       () => 'answered',
       (error: NodeJS.ErrnoException) => error.code,
