@@ -36,6 +36,9 @@ import { deprecationWatch } from './lifecycle/telemetry';
 
 export type { AppOptions };
 
+/** Koa's class, whether the module loaded as CommonJS or as an ES module (see the imports). */
+const KoaClass = ('default' in koaModule ? koaModule.default : koaModule) as typeof Koa;
+
 /** The dispatcher answers every request itself: it never calls `next`. */
 const noNext = (): Promise<void> => Promise.resolve();
 
@@ -68,8 +71,6 @@ const noNext = (): Promise<void> => Promise.resolve();
  * server.close();
  * ```
  */
-const KoaClass = ('default' in koaModule ? koaModule.default : koaModule) as typeof Koa;
-
 export class App extends KoaClass {
   /** Reads and moves clients' version pins (`AppOptions.pinning`, docs/pinning.md). */
   readonly pinning: VersionPins;
