@@ -65,7 +65,7 @@ export const exceptions: Exception[] = [
     kind: 'backport',
     reason:
       "DRF 3.14's URLPathVersioning.reverse writes the version into the caller's kwargs, so the fallback reversal after NoReverseMatch carries it and fails (500); " +
-      'PR #7247 (3.15) copies the mapping. DRF runs with that fix; the version still overrides the caller\'s, as in 3.14 and the seed.',
+      'PR #7247 (3.15) copies the mapping. DRF runs with that fix; the version still overrides the caller\'s, as in 3.14 and docs/reference/versioning.md#where-waymark-differs-from-drf.',
   },
   {
     name: 'host-syntax',

@@ -37,7 +37,7 @@ describe('runner-options/read', () => {
       expect(options.moduleTypeOf(join(fixtures, 'chain/app/legacy/a.ts'))).to.equal('package');
     });
 
-    it('applies the seed defaults and the effective target', () => {
+    it('applies the documented defaults (docs/reference/runner-options.md#defaults) and the effective target', () => {
       expect(options).to.deep.include({ compilerHost: false, emit: false, files: false, preferTsExts: false, scope: false, skipIgnore: false, typeCheck: true, target: 'es2020' });
       expect(options.compiler).to.equal(require.resolve('typescript'));
       expect(options.experimentalReplAwait).to.equal(true);

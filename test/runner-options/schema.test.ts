@@ -42,7 +42,7 @@ describe('runner-options/schema files', () => {
     }
   });
 
-  it('describe the 24 options with type and description, the seed defaults, and no required keys', () => {
+  it('describe the 24 options with type and description, the documented defaults (docs/reference/runner-options.md#defaults), and no required keys', () => {
     expect(block.type).to.equal('object');
     expect(block).to.not.have.property('required');
     expect(block).to.not.have.property('additionalProperties');

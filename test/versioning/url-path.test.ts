@@ -24,7 +24,7 @@ class Plain {
 const routes = [include('/:version', [Things, Links]), Plain];
 
 describe('versioning/url-path', () => {
-  it('puts the request version into the link, overriding one the caller gave (the seed wins over DRF here)', async () => {
+  it('puts the request version into the link, overriding one the caller gave (as DRF 3.14 does: docs/reference/versioning.md#where-waymark-differs-from-drf)', async () => {
     const res = await agent(new URLPathVersioning(), routes).get('/v2/links').expect(200);
     expect(res.body.callerVersionOverridden).to.equal('http://api.test/v2/things/7');
     expect(res.body.withQuery).to.equal('http://api.test/v2/things/7?a=1');

@@ -9,8 +9,8 @@ import type { TsNodeResult } from './tsnode';
  */
 export const EXCEPTIONS = {
   'stricter-types':
-    "the seed's stricter value types (docs/reference/runner-options.md#where-waymark-differs-from-ts-node): waymark rejects a wrong type, a moduleTypes value outside cjs|esm|package, a one-item transpiler, a non-object block; ts-node runs on, ignoring or mis-reading the value",
-  'seed-typeCheck-default': "the seed's table gives typeCheck the default true; ts-node leaves it undefined (only typeCheck === true changes anything, so both type-check)",
+    "waymark's stricter value types (docs/reference/runner-options.md#where-waymark-differs-from-ts-node): waymark rejects a wrong type, a moduleTypes value outside cjs|esm|package, a one-item transpiler, a non-object block; ts-node runs on, ignoring or mis-reading the value",
+  'seed-typeCheck-default': "docs/reference/runner-options.md#defaults gives typeCheck the default true; ts-node leaves it undefined (only typeCheck === true changes anything, so both type-check)",
   'tsnode-hangs-on-extends-cycle': 'ts-node 10.9.2 follows a cyclic extends chain forever (its own while(true) loop); waymark reports EXTENDS_CYCLE',
   'tsnode-extends-resolver-ignores-exports':
     "ts-node 10.9.2 finds a package base with its copy of TypeScript 4.3's node10 resolver, which ignores package.json exports; TypeScript 5.9 (tsc) follows exports, and so does waymark (decision 9)",
