@@ -40,7 +40,7 @@ function get(port: number, path: string, agent?: Agent): Promise<{ status: numbe
   });
 }
 
-/** closeGracefully: draining on shutdown (docs/deployment.md), rows T5 and T6 of the hostile-input checklist. */
+/** closeGracefully: draining on shutdown (docs/deployment.md, docs/reference/hostile-input.md#limits-and-settings). */
 describe('shutdown', () => {
   it('T5: shutdown refuses new connections, finishes in-flight work, and closes idle keep-alive sockets at once', async () => {
     const server = createApp({ routes: [Slow] }).listen(0, '127.0.0.1');

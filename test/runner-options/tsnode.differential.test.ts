@@ -7,7 +7,7 @@ import { differential } from './differential/run';
  * generated projects on disk, each read by ts-node in a child process and by
  * `checkProject`, compared on failure, effective options, resolved paths and isIgnored /
  * moduleTypeOf over many paths, and every diagnostic tsc reports on the project file must be among
- * waymark's errors (decision 8). Every difference is one of the named EXCEPTIONS or fails.
+ * waymark's errors (docs/reference/runner-options.md#compiler-options). Every difference is one of the named EXCEPTIONS or fails.
  * `npm test` runs a quick subset; `npm run test:tsnode` (and .ci/suites/tsnode.sh) runs more.
  */
 describe('runner-options: differential against ts-node 10.9.2 and TypeScript', function () {

@@ -10,12 +10,12 @@ import type { TsNodeResult } from './tsnode';
 export const EXCEPTIONS = {
   'stricter-types':
     "waymark's stricter value types (docs/reference/runner-options.md#where-waymark-differs-from-ts-node): waymark rejects a wrong type, a moduleTypes value outside cjs|esm|package, a one-item transpiler, a non-object block; ts-node runs on, ignoring or mis-reading the value",
-  'seed-typeCheck-default': "docs/reference/runner-options.md#defaults gives typeCheck the default true; ts-node leaves it undefined (only typeCheck === true changes anything, so both type-check)",
+  'typeCheck-default-true': "docs/reference/runner-options.md#defaults gives typeCheck the default true; ts-node leaves it undefined (only typeCheck === true changes anything, so both type-check)",
   'tsnode-hangs-on-extends-cycle': 'ts-node 10.9.2 follows a cyclic extends chain forever (its own while(true) loop); waymark reports EXTENDS_CYCLE',
   'tsnode-extends-resolver-ignores-exports':
-    "ts-node 10.9.2 finds a package base with its copy of TypeScript 4.3's node10 resolver, which ignores package.json exports; TypeScript 5.9 (tsc) follows exports, and so does waymark (decision 9)",
+    "ts-node 10.9.2 finds a package base with its copy of TypeScript 4.3's node10 resolver, which ignores package.json exports; TypeScript 5.9 (tsc) follows exports, and so does waymark (docs/reference/runner-options.md#reading-files-and-extends)",
   'tsc-verdict-on-the-file':
-    "TypeScript's diagnostics on the file as tsc reports them (decision 8), which ts-node never sees: it replaces top-level compilerOptions by the block's and its forced values (declaration: false...) before TypeScript checks them",
+    "TypeScript's diagnostics on the file as tsc reports them (docs/reference/runner-options.md#compiler-options), which ts-node never sees: it replaces top-level compilerOptions by the block's and its forced values (declaration: false...) before TypeScript checks them",
   'tsnode-silences-config-diagnostics': "ts-node drops TypeScript's config diagnostics listed in ignoreDiagnostics, and with logError prints them and runs on; tsc, and waymark, report them",
 } as const;
 
@@ -80,7 +80,7 @@ export function compare(spec: ProjectSpec, ts: TsNodeResult, waymark: ProjectChe
   };
   for (const key of BOOLEANS) same(key, undef(o[key]) === true, wm[key]);
   if ((undef(o.typeCheck) === true) !== wm.typeCheck) {
-    if (undef(o.typeCheck) == null && wm.typeCheck) names.add('seed-typeCheck-default');
+    if (undef(o.typeCheck) == null && wm.typeCheck) names.add('typeCheck-default-true');
     else same('typeCheck', o.typeCheck, wm.typeCheck);
   }
   same('experimentalReplAwait (in force)', ts.shouldReplAwait, wm.experimentalReplAwait);
